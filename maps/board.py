@@ -1,0 +1,308 @@
+"""The board as an immutable value, loaded from a map data file and validated on load.
+
+The rules engine never names a region: it asks the board which regions are home provinces,
+which seas a fleet may enter, where a nation's rail runs. Everything here is computed once at
+load time so that the hot paths of the engine (legal moves, taxation) are plain lookups.
+Regions are addressed by a small integer index (their position in the file, impassable regions
+excluded) because the engine stores units in lists indexed by region.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+MAP_DIR = Path(__file__).parent
+
+KINDS = ("province", "land", "sea", "impassable")
+FACTORY_TYPES = ("armaments", "shipyard")
+NATION_FIELDS = ("name", "color", "turn_order", "armies", "fleets", "start_factories")
+
+
+class MapError(ValueError):
+    """A map file is malformed; the message names the region and the field."""
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """One area of the board."""
+
+    index: int
+    id: str
+    name: str
+    kind: str  # "province" (a nation's home province), "land" (neutral) or "sea"
+    nation: str | None = None  # owner of a home province
+    factory_type: str | None = None  # "armaments" | "shipyard" for provinces
+    harbor: str | None = None  # sea id of the port of a shipyard city
+    starting_factory: bool = False
+    rail: bool = True  # False for a province outside its nation's rail network (Dublin)
+
+    @property
+    def is_sea(self) -> bool:
+        return self.kind == "sea"
+
+    @property
+    def is_land(self) -> bool:
+        return self.kind != "sea"
+
+
+@dataclass(frozen=True, slots=True)
+class NationInfo:
+    """A nation as the map describes it: unit limits and starting factories."""
+
+    code: str
+    name: str
+    color: str
+    turn_order: int
+    armies: int
+    fleets: int
+    start_factories: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Board:
+    """An immutable board with precomputed lookups (all by region index)."""
+
+    name: str
+    regions: tuple[Region, ...]
+    nations: tuple[NationInfo, ...]  # in turn order
+    impassable: tuple[str, ...]  # ids of regions no unit may enter (display only)
+    index: dict[str, int] = field(repr=False)
+    land_neighbours: tuple[frozenset[int], ...] = field(repr=False)
+    sea_neighbours: tuple[frozenset[int], ...] = field(repr=False)  # seas adjacent to a region
+    home: tuple[tuple[int, ...], ...] = field(repr=False)  # per nation (turn order)
+    rail_links: tuple[frozenset[int], ...] = field(repr=False)  # same-nation rail neighbours
+    harbour_sea: tuple[int, ...] = field(repr=False)  # port sea of a shipyard city, else -1
+    owner: tuple[int, ...] = field(repr=False)  # nation index of a home province, else -1
+    removed_edges: tuple[tuple[str, str], ...] = ()
+
+    # -- convenience -------------------------------------------------------------------
+    def __getitem__(self, region_id: str) -> Region:
+        return self.regions[self.index[region_id]]
+
+    def id(self, i: int) -> str:
+        return self.regions[i].id
+
+    def seas(self) -> tuple[int, ...]:
+        return tuple(r.index for r in self.regions if r.kind == "sea")
+
+    def neutral_lands(self) -> tuple[int, ...]:
+        return tuple(r.index for r in self.regions if r.kind == "land")
+
+    def nation_index(self, code: str) -> int:
+        for i, n in enumerate(self.nations):
+            if n.code == code:
+                return i
+        raise KeyError(code)
+
+    def without_edge(self, a: str, b: str) -> Board:
+        """The same board with one adjacency removed (for a rule option on a doubtful edge)."""
+        return _build(self.name, _RAW_CACHE[self.name], removed=((a, b), *self.removed_edges))
+
+
+_RAW_CACHE: dict[str, dict[str, Any]] = {}
+
+
+@cache
+def load_board(name: str = "europe") -> Board:
+    """Load and validate ``maps/<name>.json``. Raises MapError on a malformed file."""
+    path = MAP_DIR / f"{name}.json"
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise MapError(f"no map named {name!r} ({path})") from exc
+    except json.JSONDecodeError as exc:
+        raise MapError(f"{path.name}: not valid JSON: {exc}") from exc
+    _RAW_CACHE[name] = raw
+    return _build(name, raw, removed=())
+
+
+def board_from_data(name: str, raw: dict[str, Any]) -> Board:
+    """Validate and build a board from already parsed map data (used by tests)."""
+    _RAW_CACHE[name] = raw
+    return _build(name, raw, removed=())
+
+
+def _req(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], where: str) -> Any:
+    if key not in obj:
+        raise MapError(f"{where}: missing field {key!r}")
+    val = obj[key]
+    if not isinstance(val, typ) or (typ is int and isinstance(val, bool)):
+        raise MapError(f"{where}: field {key!r} has the wrong type ({type(val).__name__})")
+    return val
+
+
+def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...]) -> Board:
+    if not isinstance(raw, dict):
+        raise MapError(f"map {name!r}: the top level must be an object")
+    nations_raw = _req(raw, "nations", dict, f"map {name!r}")
+    regions_raw = _req(raw, "regions", list, f"map {name!r}")
+    adjacency = _req(raw, "adjacency", list, f"map {name!r}")
+
+    nations: list[NationInfo] = []
+    for code, nd in nations_raw.items():
+        where = f"nation {code}"
+        if not isinstance(nd, dict):
+            raise MapError(f"{where}: must be an object")
+        nations.append(
+            NationInfo(
+                code=code,
+                name=_req(nd, "name", str, where),
+                color=_req(nd, "color", str, where),
+                turn_order=_req(nd, "turn_order", int, where),
+                armies=_req(nd, "armies", int, where),
+                fleets=_req(nd, "fleets", int, where),
+                start_factories=tuple(_req(nd, "start_factories", list, where)),
+            )
+        )
+    nations.sort(key=lambda n: n.turn_order)
+    if [n.turn_order for n in nations] != list(range(1, len(nations) + 1)):
+        raise MapError("nations: turn_order must run 1, 2, 3, ... without gaps")
+    codes = [n.code for n in nations]
+
+    regions: list[Region] = []
+    impassable: list[str] = []
+    seen: set[str] = set()
+    for pos, rd in enumerate(regions_raw):
+        if not isinstance(rd, dict):
+            raise MapError(f"region #{pos + 1}: must be an object")
+        rid = _req(rd, "id", str, f"region #{pos + 1}")
+        where = f"region {rid!r}"
+        if rid in seen:
+            raise MapError(f"{where}: duplicate id")
+        seen.add(rid)
+        kind = _req(rd, "kind", str, where)
+        if kind not in KINDS:
+            raise MapError(f"{where}: field 'kind' must be one of {', '.join(KINDS)}, not {kind!r}")
+        rname = _req(rd, "name", str, where)
+        if kind == "impassable":
+            impassable.append(rid)
+            continue
+        nation = factory_type = harbor = None
+        starting = False
+        rail = True
+        if kind == "province":
+            nation = _req(rd, "nation", str, where)
+            if nation not in codes:
+                raise MapError(f"{where}: field 'nation' names an unknown nation {nation!r}")
+            factory_type = _req(rd, "factory_type", str, where)
+            if factory_type not in FACTORY_TYPES:
+                raise MapError(f"{where}: field 'factory_type' must be armaments or shipyard")
+            if factory_type == "shipyard":
+                harbor = _req(rd, "harbor", str, where)
+            elif "harbor" in rd:
+                raise MapError(f"{where}: field 'harbor' is only allowed for shipyard cities")
+            starting = bool(rd.get("starting_factory", False))
+            rail = rd.get("rail", True)
+            if not isinstance(rail, bool):
+                raise MapError(f"{where}: field 'rail' must be true or false")
+        else:
+            for key in ("nation", "factory_type", "harbor"):
+                if key in rd:
+                    raise MapError(f"{where}: field {key!r} is only allowed for provinces")
+        regions.append(
+            Region(
+                index=len(regions),
+                id=rid,
+                name=rname,
+                kind=kind,
+                nation=nation,
+                factory_type=factory_type,
+                harbor=harbor,
+                starting_factory=starting,
+                rail=rail,
+            )
+        )
+
+    index = {r.id: r.index for r in regions}
+    for r in regions:
+        if r.harbor is not None and (r.harbor not in index or regions[index[r.harbor]].is_land):
+            raise MapError(f"region {r.id!r}: field 'harbor' must name a sea, not {r.harbor!r}")
+
+    for n in nations:
+        homes = [r for r in regions if r.nation == n.code]
+        if not homes:
+            raise MapError(f"nation {n.code}: has no home provinces")
+        for f in n.start_factories:
+            if f not in index or regions[index[f]].nation != n.code:
+                raise MapError(f"nation {n.code}: start factory {f!r} is not one of its provinces")
+            if not regions[index[f]].starting_factory:
+                raise MapError(f"region {f!r}: field 'starting_factory' should be true")
+        for r in homes:
+            if r.starting_factory and r.id not in n.start_factories:
+                raise MapError(
+                    f"region {r.id!r}: field 'starting_factory' is true but nation "
+                    f"{n.code} does not list it in start_factories"
+                )
+        if n.armies < 0 or n.fleets < 0:
+            raise MapError(f"nation {n.code}: unit limits must not be negative")
+
+    removed_set = {frozenset(p) for p in removed}
+    land_nb: list[set[int]] = [set() for _ in regions]
+    sea_nb: list[set[int]] = [set() for _ in regions]
+    seen_pairs: set[frozenset[str]] = set()
+    for pos, pair in enumerate(adjacency):
+        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+            raise MapError(f"adjacency #{pos + 1}: must be a pair of region ids")
+        a, b = pair
+        for p in (a, b):
+            if p in impassable:
+                raise MapError(f"adjacency {a}-{b}: region {p!r} is impassable and has no borders")
+            if p not in index:
+                raise MapError(f"adjacency {a}-{b}: unknown region {p!r}")
+        if a == b:
+            raise MapError(f"adjacency {a}-{b}: a region cannot border itself")
+        key = frozenset(pair)
+        if key in seen_pairs:
+            raise MapError(f"adjacency {a}-{b}: listed twice")
+        seen_pairs.add(key)
+        if key in removed_set:
+            continue
+        ia, ib = index[a], index[b]
+        ra, rb = regions[ia], regions[ib]
+        if ra.is_sea:
+            sea_nb[ib].add(ia)
+        else:
+            land_nb[ib].add(ia)
+        if rb.is_sea:
+            sea_nb[ia].add(ib)
+        else:
+            land_nb[ia].add(ib)
+
+    for r in regions:
+        if r.harbor is not None and index[r.harbor] not in sea_nb[r.index]:
+            raise MapError(f"region {r.id!r}: field 'harbor' names {r.harbor!r}, which it does not border")
+        if not land_nb[r.index] and not sea_nb[r.index]:
+            raise MapError(f"region {r.id!r}: has no neighbours")
+
+    home = tuple(tuple(r.index for r in regions if r.nation == n.code) for n in nations)
+    rail_links = tuple(
+        frozenset(
+            j
+            for j in land_nb[r.index]
+            if r.kind == "province"
+            and r.rail
+            and regions[j].nation == r.nation
+            and regions[j].rail
+        )
+        for r in regions
+    )
+    harbour_sea = tuple(index[r.harbor] if r.harbor else -1 for r in regions)
+    owner = tuple(codes.index(r.nation) if r.nation else -1 for r in regions)
+    return Board(
+        name=name,
+        regions=tuple(regions),
+        nations=tuple(nations),
+        impassable=tuple(impassable),
+        index=index,
+        land_neighbours=tuple(frozenset(s) for s in land_nb),
+        sea_neighbours=tuple(frozenset(s) for s in sea_nb),
+        home=home,
+        rail_links=rail_links,
+        harbour_sea=harbour_sea,
+        owner=owner,
+        removed_edges=removed,
+    )

@@ -1,0 +1,432 @@
+"""Actions: small frozen values with a text notation that is printed and parsed back.
+
+The notation is the one language shared by the command line, the save file, the log and the
+tests, as SAN is for chess. An action names its actor: a nation code (``AH`` .. ``RU``) for a
+government's decision taken for a nation, a player name for a player's own decision. Parsing
+needs no game: region ids, nation codes and player names are all in the text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+NATION_CODES = ("AH", "IT", "FR", "GB", "GE", "RU")
+RONDEL_SPACES = (
+    "factory",
+    "production1",
+    "maneuver1",
+    "investor",
+    "import",
+    "production2",
+    "maneuver2",
+    "taxation",
+)
+INVESTOR_SPACE = RONDEL_SPACES.index("investor")
+
+
+class NotationError(ValueError):
+    """Text that is not an action in the notation; the message says what was expected."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of all actions. ``kind`` names the action family for front ends and JSON."""
+
+    kind: ClassVar[str] = "action"
+
+    @property
+    def actor(self) -> str:  # nation code or player name
+        raise NotImplementedError
+
+    def notation(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+# --------------------------------------------------------------------------- nation actions
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRondel(Action):
+    """The government moves the nation's marker to a rondel space."""
+
+    kind: ClassVar[str] = "rondel"
+    nation: str
+    space: str
+
+    @property
+    def actor(self) -> str:
+        return self.nation
+
+    def notation(self) -> str:
+        return f"{self.nation} rondel {self.space}"
+
+
+@dataclass(frozen=True, slots=True)
+class BuildFactory(Action):
+    """Build a factory in a city (``region``), or none (``region`` is None)."""
+
+    kind: ClassVar[str] = "build_factory"
+    nation: str
+    region: str | None
+
+    @property
+    def actor(self) -> str:
+        return self.nation
+
+    def notation(self) -> str:
+        if self.region is None:
+            return f"{self.nation} build no factory"
+        return f"{self.nation} build factory {self.region}"
+
+
+@dataclass(frozen=True, slots=True)
+class Produce(Action):
+    """Produce at one factory (a region id), at ``all`` remaining factories, or ``done``."""
+
+    kind: ClassVar[str] = "produce"
+    nation: str
+    region: str  # region id, "all" or "done"
+
+    @property
+    def actor(self) -> str:
+        return self.nation
+
+    def notation(self) -> str:
+        return f"{self.nation} produce {self.region}"
+
+
+@dataclass(frozen=True, slots=True)
+class Import(Action):
+    """Import one unit (``army``/``fleet``) into a province, or finish importing (``done``)."""
+
+    kind: ClassVar[str] = "import"
+    nation: str
+    unit: str | None  # "army" | "fleet" | None for done
+    region: str | None = None
+
+    @property
+    def actor(self) -> str:
+        return self.nation
+
+    def notation(self) -> str:
+        if self.unit is None:
+            return f"{self.nation} import done"
+        return f"{self.nation} import {self.unit} {self.region}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveFleet(Action):
+    """Move one fleet to an adjacent sea (from a port only into its harbour sea)."""
+
+    kind: ClassVar[str] = "move_fleet"
+    nation: str
+    origin: str
+    dest: str
+
+    @property
+    def actor(self) -> str:
+        return self.nation
+
+    def notation(self) -> str:
+        return f"{self.nation} move fleet {self.origin} -> {self.dest}"
+
+
+@dataclass(frozen=True, slots=True)
+class MoveArmy(Action):
+    """Move one army: optional rail, one land step or a convoy (``convoy`` lists the seas whose
+    fleets carry it, in order), optional rail after landing; ``status`` is ``hostile`` or
+    ``friendly`` when it ends in another nation's home province, else None."""
+
+    kind: ClassVar[str] = "move_army"
+    nation: str
+    origin: str
+    dest: str
+    convoy: tuple[str, ...] = ()
+    status: str | None = None
+
+    @property
+    def actor(self) -> str:
+        return self.nation
+
+    def notation(self) -> str:
+        text = f"{self.nation} move army {self.origin} -> {self.dest}"
+        if self.convoy:
+            text += " convoy " + ",".join(self.convoy)
+        if self.status:
+            text += f" {self.status}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeStatus(Action):
+    """Switch one army in a foreign home province to hostile or friendly without moving it."""
+
+    kind: ClassVar[str] = "change_status"
+    nation: str
+    region: str
+    status: str  # "hostile" | "friendly"
+
+    @property
+    def actor(self) -> str:
+        return self.nation
+
+    def notation(self) -> str:
+        return f"{self.nation} make army {self.region} {self.status}"
+
+
+@dataclass(frozen=True, slots=True)
+class Fight(Action):
+    """A battle: one ``unit`` of ``nation`` and one ``target_unit`` of ``target`` in ``region``
+    are removed (1:1). Used by the active nation and by nations asked after an entry."""
+
+    kind: ClassVar[str] = "battle"
+    nation: str
+    region: str
+    unit: str  # "army" | "fleet"
+    target: str
+    target_unit: str
+
+    @property
+    def actor(self) -> str:
+        return self.nation
+
+    def notation(self) -> str:
+        return (
+            f"{self.nation} {self.unit} fights {self.target} {self.target_unit} in {self.region}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class NoFight(Action):
+    """Decline a battle offered after a unit entered a region."""
+
+    kind: ClassVar[str] = "no_battle"
+    nation: str
+
+    @property
+    def actor(self) -> str:
+        return self.nation
+
+    def notation(self) -> str:
+        return f"{self.nation} does not fight"
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyFactory(Action):
+    """Three armies destroy a foreign factory; the factory and the three armies are removed."""
+
+    kind: ClassVar[str] = "destroy_factory"
+    nation: str
+    region: str
+
+    @property
+    def actor(self) -> str:
+        return self.nation
+
+    def notation(self) -> str:
+        return f"{self.nation} destroys factory {self.region}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndManeuver(Action):
+    """Finish the Maneuver: all remaining units stay where they are."""
+
+    kind: ClassVar[str] = "end_maneuver"
+    nation: str
+
+    @property
+    def actor(self) -> str:
+        return self.nation
+
+    def notation(self) -> str:
+        return f"{self.nation} end maneuver"
+
+
+# --------------------------------------------------------------------------- player actions
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Buy a bond (``value`` = its cost), optionally returning a lower bond of the same nation
+    and paying only the difference (an upgrade)."""
+
+    kind: ClassVar[str] = "buy"
+    player: str
+    nation: str
+    value: int
+    returning: int | None = None
+
+    @property
+    def actor(self) -> str:
+        return self.player
+
+    def notation(self) -> str:
+        text = f"{self.player} buys {self.nation} {self.value}"
+        if self.returning is not None:
+            text += f" returning {self.nation} {self.returning}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline an investment or a bond choice."""
+
+    kind: ClassVar[str] = "pass"
+    player: str
+
+    @property
+    def actor(self) -> str:
+        return self.player
+
+    def notation(self) -> str:
+        return f"{self.player} passes"
+
+
+@dataclass(frozen=True, slots=True)
+class SwissBankForce(Action):
+    """A Swiss bank holder forces a nation passing Investor to stop on it (or lets it pass)."""
+
+    kind: ClassVar[str] = "swiss_bank"
+    player: str
+    nation: str
+    force: bool
+
+    @property
+    def actor(self) -> str:
+        return self.player
+
+    def notation(self) -> str:
+        if self.force:
+            return f"{self.player} forces {self.nation} to investor"
+        return f"{self.player} lets {self.nation} pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Donate(Action):
+    """A player gives cash to a treasury; allowed at any time, never listed as a decision."""
+
+    kind: ClassVar[str] = "donate"
+    player: str
+    nation: str
+    amount: int
+
+    @property
+    def actor(self) -> str:
+        return self.player
+
+    def notation(self) -> str:
+        return f"{self.player} donates {self.amount} to {self.nation}"
+
+
+# --------------------------------------------------------------------------- parsing
+
+_ID = r"[a-z][a-z0-9_]*"
+_NAT = r"(AH|IT|FR|GB|GE|RU)"
+_PLAYER = r"(?P<player>[^\s]+)"
+_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p, re.IGNORECASE), name)
+    for p, name in (
+        (rf"^{_NAT} rondel (?P<space>{_ID})$", "rondel"),
+        (rf"^{_NAT} build no factory$", "no_factory"),
+        (rf"^{_NAT} build factory (?P<region>{_ID})$", "factory"),
+        (rf"^{_NAT} produce (?P<region>{_ID})$", "produce"),
+        (rf"^{_NAT} import done$", "import_done"),
+        (rf"^{_NAT} import (?P<unit>army|fleet) (?P<region>{_ID})$", "import"),
+        (rf"^{_NAT} move fleet (?P<origin>{_ID}) -> (?P<dest>{_ID})$", "move_fleet"),
+        (
+            rf"^{_NAT} move army (?P<origin>{_ID}) -> (?P<dest>{_ID})"
+            rf"(?: convoy (?P<convoy>{_ID}(?:,{_ID})*))?(?: (?P<status>hostile|friendly))?$",
+            "move_army",
+        ),
+        (rf"^{_NAT} make army (?P<region>{_ID}) (?P<status>hostile|friendly)$", "status"),
+        (
+            rf"^{_NAT} (?P<unit>army|fleet) fights (?P<target>AH|IT|FR|GB|GE|RU) "
+            rf"(?P<tunit>army|fleet) in (?P<region>{_ID})$",
+            "fight",
+        ),
+        (rf"^{_NAT} does not fight$", "no_fight"),
+        (rf"^{_NAT} destroys factory (?P<region>{_ID})$", "destroy"),
+        (rf"^{_NAT} end maneuver$", "end_maneuver"),
+        (
+            rf"^{_PLAYER} buys {_NAT} (?P<value>\d+)(?: returning (?P<rnat>AH|IT|FR|GB|GE|RU) "
+            rf"(?P<returning>\d+))?$",
+            "buy",
+        ),
+        (rf"^{_PLAYER} passes$", "pass"),
+        (rf"^{_PLAYER} forces {_NAT} to investor$", "force"),
+        (rf"^{_PLAYER} lets {_NAT} pass$", "let_pass"),
+        (rf"^{_PLAYER} donates (?P<amount>\d+) to {_NAT}$", "donate"),
+    )
+)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action in notation. Raises NotationError with a hint when it is not one."""
+    clean = " ".join(text.replace("→", "->").split())
+    for pattern, name in _PATTERNS:
+        m = pattern.match(clean)
+        if m:
+            return _build(name, m)
+    raise NotationError(
+        f"{text!r} is not an action; try e.g. 'AH rondel import', 'AH import army vienna', "
+        "'Anna buys IT 12 returning IT 4' (see `imperial moves` for what is legal now)"
+    )
+
+
+def _build(name: str, m: re.Match[str]) -> Action:
+    g = m.groupdict()
+    nat = m.group(1).upper() if name not in {"buy", "pass", "force", "let_pass", "donate"} else ""
+    if name == "rondel":
+        return ChooseRondel(nat, g["space"].lower())
+    if name == "no_factory":
+        return BuildFactory(nat, None)
+    if name == "factory":
+        return BuildFactory(nat, g["region"].lower())
+    if name == "produce":
+        return Produce(nat, g["region"].lower())
+    if name == "import_done":
+        return Import(nat, None)
+    if name == "import":
+        return Import(nat, g["unit"].lower(), g["region"].lower())
+    if name == "move_fleet":
+        return MoveFleet(nat, g["origin"].lower(), g["dest"].lower())
+    if name == "move_army":
+        convoy = tuple(s.lower() for s in g["convoy"].split(",")) if g["convoy"] else ()
+        status = g["status"].lower() if g["status"] else None
+        return MoveArmy(nat, g["origin"].lower(), g["dest"].lower(), convoy, status)
+    if name == "status":
+        return ChangeStatus(nat, g["region"].lower(), g["status"].lower())
+    if name == "fight":
+        return Fight(
+            nat, g["region"].lower(), g["unit"].lower(), g["target"].upper(), g["tunit"].lower()
+        )
+    if name == "no_fight":
+        return NoFight(nat)
+    if name == "destroy":
+        return DestroyFactory(nat, g["region"].lower())
+    if name == "end_maneuver":
+        return EndManeuver(nat)
+    player = g["player"]
+    if name == "buy":
+        bond_nation = m.group(2).upper()
+        returning = None
+        if g["returning"] is not None:
+            if g["rnat"].upper() != bond_nation:
+                raise NotationError(
+                    "a bond can only be returned for a bond of the same nation "
+                    f"({bond_nation}, not {g['rnat'].upper()})"
+                )
+            returning = int(g["returning"])
+        return Buy(player, bond_nation, int(g["value"]), returning)
+    if name == "pass":
+        return Pass(player)
+    if name == "force":
+        return SwissBankForce(player, m.group(2).upper(), True)
+    if name == "let_pass":
+        return SwissBankForce(player, m.group(2).upper(), False)
+    return Donate(player, m.group(3).upper(), int(g["amount"]))

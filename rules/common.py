@@ -1,0 +1,97 @@
+"""Small helpers shared by the rule modules: names for messages, money flows, awaiting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.actions import NATION_CODES
+from rules.errors import IllegalAction
+from rules.state import NO, Event, GameState
+
+Events = list[Event]
+
+
+def code(n: int) -> str:
+    return NATION_CODES[n]
+
+
+def nation_index(text: str) -> int:
+    try:
+        return NATION_CODES.index(text)
+    except ValueError:
+        raise IllegalAction(f"there is no nation {text!r}; nations are AH IT FR GB GE RU") from None
+
+
+def nname(s: GameState, n: int) -> str:
+    return s.board.nations[n].name
+
+
+def rname(s: GameState, r: int) -> str:
+    return s.board.regions[r].name
+
+
+def region_index(s: GameState, region_id: str) -> int:
+    r = s.board.index.get(region_id)
+    if r is None:
+        if region_id in s.board.impassable:
+            raise IllegalAction(f"{region_id} is impassable: no unit may ever enter it")
+        raise IllegalAction(f"there is no region {region_id!r} on the map")
+    return r
+
+
+def player_index(s: GameState, name: str) -> int:
+    try:
+        return s.players.index(name)
+    except ValueError:
+        raise IllegalAction(
+            f"there is no player {name!r}; players are {', '.join(s.players)}"
+        ) from None
+
+
+def say(ev: Events, s: GameState, n: int | None, text: str) -> None:
+    ev.append(Event(text, code(n) if n is not None and n != NO else None))
+
+
+def bank_pays(s: GameState, amount: int) -> int:
+    """Money leaving the bank. With a limited bank it pays only what it holds."""
+    if amount <= 0:
+        return 0
+    if s.rules.bank == "limited":
+        amount = min(amount, max(0, s.bank))
+    s.bank -= amount
+    return amount
+
+
+def await_decision(s: GameState, kind: str, player: int, nation: int = NO, ctx: Any = None) -> None:
+    s.awaiting_kind = kind
+    s.awaiting_player = player
+    s.awaiting_nation = nation
+    s.ctx = ctx
+
+
+def clear_await(s: GameState) -> None:
+    s.awaiting_kind = None
+    s.awaiting_player = NO
+    s.awaiting_nation = NO
+    s.ctx = None
+
+
+def push(s: GameState, *steps: tuple[Any, ...]) -> None:
+    """Put steps in front of the remaining steps of the turn."""
+    s.todo = (*steps, *s.todo)
+
+
+def seats_from(s: GameState, player: int) -> list[int]:
+    """All players clockwise, starting with ``player``."""
+    n = len(s.players)
+    return [(player + i) % n for i in range(n)]
+
+
+def clockwise_after(s: GameState, player: int) -> list[int]:
+    """Every other player, clockwise from ``player``'s left neighbour."""
+    n = len(s.players)
+    return [(player + i) % n for i in range(1, n)]
+
+
+def money(m: int) -> str:
+    return f"{m}M"

@@ -1,0 +1,227 @@
+"""The turn machine: automatic steps run until a decision is needed; one entry point per
+decision kind for its legal actions and for applying a choice.
+
+``apply`` works on a copy of the position, so a rejected action leaves the game exactly as it
+was, and the copy kept before each action is what makes ``undo`` free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules import economy, investing, maneuver, rondel
+from rules.actions import (
+    Action,
+    BuildFactory,
+    Buy,
+    ChangeStatus,
+    ChooseRondel,
+    DestroyFactory,
+    Donate,
+    EndManeuver,
+    Fight,
+    Import,
+    MoveArmy,
+    MoveFleet,
+    NoFight,
+    Pass,
+    Produce,
+    SwissBankForce,
+)
+from rules.common import Events, code, nation_index, nname, player_index, push, say
+from rules.errors import IllegalAction
+from rules.state import NO, Awaiting, Event, GameState
+
+Step = Callable[..., None]
+
+STEPS: dict[str, Step] = {
+    "factory": economy.step_factory,
+    "production": economy.step_production,
+    "import": economy.step_import,
+    "taxation": economy.step_taxation,
+    "investor": investing.step_investor,
+    "passed_investor": investing.step_passed_investor,
+    "investor_card": investing.step_investor_card,
+    "free_investors": investing.step_free_investors,
+    "government_check": investing.step_government_check,
+    "pass_card": investing.step_pass_card,
+    "auction": investing.step_auction,
+    "setup_done": investing.step_setup_done,
+    "end_turn": investing.step_end_turn,
+    "nation_round": investing.step_nation_round,
+    "free_round": investing.step_free_round,
+}
+STEPS.update(maneuver.STEPS)
+
+# decision kind -> (legal actions, {action class: handler})
+DECISIONS: dict[str, tuple[Callable[[GameState], list[Any]], dict[type, Callable[..., None]]]] = {
+    "rondel": (lambda s: rondel.legal_rondel(s, s.turn), {ChooseRondel: rondel.apply_rondel}),
+    "swiss_bank": (rondel.legal_swiss, {SwissBankForce: rondel.apply_swiss}),
+    "build_factory": (economy.legal_factory, {BuildFactory: economy.apply_factory}),
+    "production": (economy.legal_production, {Produce: economy.apply_production}),
+    "import": (economy.legal_import, {Import: economy.apply_import}),
+    "invest": (investing.legal_invest, {Buy: investing.apply_buy, Pass: investing.apply_pass}),
+    "bond_choice": (
+        investing.legal_invest,
+        {Buy: investing.apply_buy, Pass: investing.apply_pass},
+    ),
+}
+DECISIONS.update(maneuver.DECISIONS)
+
+NATION_ACTIONS = (
+    ChooseRondel,
+    BuildFactory,
+    Produce,
+    Import,
+    MoveFleet,
+    MoveArmy,
+    ChangeStatus,
+    Fight,
+    NoFight,
+    DestroyFactory,
+    EndManeuver,
+)
+
+DECISION_WORDS = {
+    "rondel": "choose a rondel space",
+    "swiss_bank": "decide whether to force a stop on Investor",
+    "build_factory": "build a factory",
+    "production": "produce",
+    "import": "import units",
+    "maneuver": "maneuver",
+    "battle": "decide on a battle",
+    "invest": "invest",
+    "bond_choice": "choose a bond",
+    "destroy_factory": "decide on destroying a factory",
+}
+
+
+def advance(s: GameState, ev: Events) -> None:
+    """Run automatic steps until someone must decide or the game is over."""
+    while s.awaiting_kind is None and not s.finished:
+        if not s.todo:
+            next_turn(s, ev)
+            continue
+        step = s.todo[0]
+        s.todo = s.todo[1:]
+        STEPS[step[0]](s, ev, *step[1:])
+
+
+def next_turn(s: GameState, ev: Events) -> None:
+    if s.ending:
+        finish(s, ev)
+        return
+    nations = len(s.government)
+    cur = s.turn
+    order = range(nations) if cur == NO else [(cur + i) % nations for i in range(1, nations + 1)]
+    for n in order:
+        if s.government[n] != NO:
+            if cur == NO or n <= cur:
+                s.round += 1
+            s.turn = n
+            s.turn_ctx = None
+            gov = s.players[s.government[n]]
+            say(ev, s, n, f"— round {s.round}: {nname(s, n)}'s turn ({gov}) —")
+            push(s, ("rondel_decision",))
+            return
+    say(ev, s, None, "no nation has a government: the game ends")
+    finish(s, ev)
+
+
+def step_rondel_decision(s: GameState, ev: Events) -> None:
+    n = s.turn
+    s.awaiting_kind = "rondel"
+    s.awaiting_player = s.government[n]
+    s.awaiting_nation = n
+    s.ctx = None
+
+
+STEPS["rondel_decision"] = step_rondel_decision
+
+
+def finish(s: GameState, ev: Events) -> None:
+    from rules.scoring import result_of
+
+    s.finished = True
+    s.awaiting_kind = None
+    res = result_of(s)
+    say(ev, s, None, f"game over: {res.describe()}")
+
+
+def awaiting(s: GameState) -> Awaiting | None:
+    if s.finished or s.awaiting_kind is None:
+        return None
+    nation = code(s.awaiting_nation) if s.awaiting_nation != NO else None
+    return Awaiting(s.players[s.awaiting_player], s.awaiting_kind, nation)
+
+
+def legal_actions(s: GameState) -> list[Action]:
+    if s.finished or s.awaiting_kind is None:
+        return []
+    return DECISIONS[s.awaiting_kind][0](s)
+
+
+def apply(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """Return the position after ``action`` and its events; ``s`` is never changed."""
+    if not isinstance(action, Action):
+        raise IllegalAction(f"{action!r} is not an action")
+    if s.finished:
+        raise IllegalAction("the game is over; no more actions can be taken")
+    new = s.copy()
+    ev: Events = []
+    if isinstance(action, Donate):
+        _donate(new, action, ev)
+        return new, ev
+    kind = s.awaiting_kind
+    if kind is None:
+        raise IllegalAction("nobody has a decision to take")
+    _check_actor(s, action, kind)
+    handlers = DECISIONS[kind][1]
+    handler = handlers.get(type(action))
+    if handler is None:
+        raise IllegalAction(
+            f"{s.players[s.awaiting_player]} must {DECISION_WORDS.get(kind, kind)} now, "
+            f"not '{action.notation()}'"
+        )
+    handler(new, action, ev)
+    advance(new, ev)
+    return new, ev
+
+
+def _check_actor(s: GameState, action: Action, kind: str) -> None:
+    who = s.players[s.awaiting_player]
+    words = DECISION_WORDS.get(kind, kind)
+    if isinstance(action, NATION_ACTIONS):
+        n = nation_index(action.actor)
+        if n != s.awaiting_nation:
+            if s.awaiting_nation == NO:
+                raise IllegalAction(f"{who} must {words} now, not act for {nname(s, n)}")
+            raise IllegalAction(
+                f"it is {who}'s decision for {nname(s, s.awaiting_nation)} "
+                f"({words}), not {nname(s, n)}'s"
+            )
+        return
+    player = player_index(s, action.actor)
+    if player != s.awaiting_player:
+        what = f" for {nname(s, s.awaiting_nation)}" if s.awaiting_nation != NO else ""
+        raise IllegalAction(f"it is {who}'s turn to {words}{what}, not {action.actor}'s")
+
+
+def _donate(s: GameState, a: Donate, ev: Events) -> None:
+    p = player_index(s, a.player)
+    n = nation_index(a.nation)
+    if a.amount < 1:
+        raise IllegalAction("a donation is at least 1M")
+    if a.amount > s.cash[p]:
+        raise IllegalAction(f"{a.player} cannot donate {a.amount}M; he has {s.cash[p]}M")
+    s.cash[p] -= a.amount
+    s.treasury[n] += a.amount
+    say(ev, s, n, f"{a.player} donates {a.amount}M to {nname(s, n)}'s treasury")
+
+
+def start(s: GameState) -> list[Event]:
+    """Run the automatic steps of a freshly set-up position up to the first decision."""
+    ev: Events = []
+    advance(s, ev)
+    return ev

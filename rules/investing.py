@@ -1,0 +1,391 @@
+"""Investor: interest, the investor card, investing, governments, and the bond rounds of the
+experienced set-up and of the variant without investor card."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.actions import NATION_CODES, Buy, Pass
+from rules.common import (
+    Events,
+    await_decision,
+    bank_pays,
+    clear_await,
+    clockwise_after,
+    code,
+    nation_index,
+    nname,
+    push,
+    say,
+    seats_from,
+)
+from rules.errors import IllegalAction
+from rules.setup import place_investor_card
+from rules.state import NO, GameState
+
+CARD_BONUS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class InvestContext:
+    """An investment decision: who still invests after the current player, and where.
+
+    ``nations`` are the nations the current player may invest in; ``auction`` marks the
+    experienced set-up (one bond per player and nation, no upgrades, government at once).
+    """
+
+    nations: tuple[int, ...]
+    queue: tuple[int, ...] = ()
+    auction: bool = False
+    free_round: bool = False  # no-card variant: investors without a government
+
+
+ALL = tuple(range(len(NATION_CODES)))
+
+
+# ------------------------------------------------------------------------------- interest
+
+
+def step_investor(s: GameState, ev: Events) -> None:
+    """Landing on Investor: step 1 (interest), then the card and investing (steps 2, 3)."""
+    pay_interest(s, s.turn, ev)
+    if s.rules.uses_investor_card:
+        push(s, ("investor_card",), ("free_investors",), ("government_check", NO), ("pass_card",))
+
+
+def step_passed_investor(s: GameState, ev: Events) -> None:
+    """Passing Investor: steps 2 and 3 after the landing action (not after a game-ending
+    Taxation unless the rule option says so)."""
+    if s.ending and not s.rules.invest_after_game_end:
+        say(ev, s, s.turn, "Investor was passed, but the game is over: nobody invests")
+        return
+    say(ev, s, s.turn, f"{nname(s, s.turn)} passed Investor: the investor card pays out")
+    push(s, ("investor_card",), ("free_investors",), ("government_check", NO), ("pass_card",))
+
+
+def pay_interest(s: GameState, n: int, ev: Events) -> None:
+    owed = s.interest_owed(n)
+    gov = s.government[n]
+    name = nname(s, n)
+    if not any(owed):
+        say(ev, s, n, f"{name} owes no interest")
+        return
+    others = [p for p in clockwise_after(s, gov) if owed[p]]
+    due = sum(owed[p] for p in others)
+    treasury = s.treasury[n]
+    if treasury >= due:
+        for p in others:
+            s.cash[p] += owed[p]
+        s.treasury[n] -= due
+        own = min(owed[gov], s.treasury[n])
+        s.treasury[n] -= own
+        s.cash[gov] += own
+        paid = [f"{s.players[p]} {owed[p]}M" for p in others]
+        if owed[gov]:
+            paid.append(f"{s.players[gov]} {own}M")
+            if own < owed[gov]:
+                paid[-1] += f" (gives up {owed[gov] - own}M)"
+        say(ev, s, n, f"{name} pays interest: {', '.join(paid)}")
+        return
+    # Shortfall: the treasury pays the others first, the government gives up his own interest
+    # and pays the rest from his own cash (or, by option, as much as he has).
+    short = due - treasury
+    from_gov = min(short, max(0, s.cash[gov]))
+    s.cash[gov] -= from_gov
+    pot = treasury + from_gov
+    s.treasury[n] = 0
+    paid = []
+    for p in others:
+        part = min(owed[p], pot)
+        pot -= part
+        s.cash[p] += part
+        paid.append(f"{s.players[p]} {part}M" + (f" of {owed[p]}M" if part < owed[p] else ""))
+    say(ev, s, n, f"{name} pays interest: {', '.join(paid)}; its treasury is {short}M short, so "
+                  f"{s.players[gov]} gives up his own {owed[gov]}M and pays {from_gov}M from "
+                  "his cash")
+
+
+# ------------------------------------------------------------------------------- investing
+
+
+def step_investor_card(s: GameState, ev: Events) -> None:
+    holder = s.investor_card
+    paid = bank_pays(s, CARD_BONUS)
+    s.cash[holder] += paid
+    say(ev, s, None, f"{s.players[holder]} holds the investor card: receives {paid}M and may "
+                     "invest")
+    await_decision(s, "invest", holder, NO, InvestContext(ALL))
+
+
+def step_free_investors(s: GameState, ev: Events) -> None:
+    holder = s.investor_card
+    queue = tuple(p for p in clockwise_after(s, holder) if s.governs_nothing(p))
+    if queue:
+        what = "Swiss bank holders" if s.rules.swiss_banks else "Players without a government"
+        say(ev, s, None, f"{what} invest: {', '.join(s.players[p] for p in queue)}")
+        await_decision(s, "invest", queue[0], NO, InvestContext(ALL, queue[1:]))
+
+
+def step_pass_card(s: GameState, ev: Events) -> None:
+    old = s.investor_card
+    s.investor_card = (old + 1) % len(s.players)
+    say(ev, s, None, f"the investor card passes from {s.players[old]} to "
+                     f"{s.players[s.investor_card]}")
+
+
+def bond_value_text(n: int, value: int) -> str:
+    return f"{code(n)} {value}M"
+
+
+def _available(s: GameState, n: int) -> list[int]:
+    return [k for k, o in enumerate(s.bond_owner[n]) if o == NO]
+
+
+def legal_invest(s: GameState) -> list[Buy | Pass]:
+    ctx: InvestContext = s.ctx
+    p = s.awaiting_player
+    name = s.players[p]
+    costs = s.rules.bond_costs
+    cash = s.cash[p]
+    out: list[Buy | Pass] = []
+    for n in ctx.nations:
+        c = code(n)
+        avail = _available(s, n)
+        owned = [k for k, o in enumerate(s.bond_owner[n]) if o == p]
+        if ctx.auction and owned:
+            continue
+        for k in avail:
+            if costs[k] <= cash and _payment_ok(s, p, n, k, None):
+                out.append(Buy(name, c, costs[k]))
+        if ctx.auction:
+            continue
+        for j in owned:
+            for k in _upgrade_targets(s, n, j, avail):
+                if costs[k] - costs[j] <= cash and _payment_ok(s, p, n, k, j):
+                    out.append(Buy(name, c, costs[k], costs[j]))
+    out.append(Pass(name))
+    return out
+
+
+def _upgrade_targets(s: GameState, n: int, j: int, avail: list[int]) -> list[int]:
+    higher = [k for k in avail if k > j]
+    if s.rules.bond_upgrade == "next_higher":
+        return higher[:1]
+    return higher
+
+
+def _payment_ok(s: GameState, p: int, n: int, k: int, returning: int | None) -> bool:
+    """Strict second-edition rule: a purchase that takes over someone's last government of a
+    nation with 0 power points needs 1M left to pay him."""
+    if s.rules.last_government_payment != "strict" or s.power[n] != 0:
+        return True
+    if s.awaiting_kind == "bond_choice":
+        return True
+    gov = s.government[n]
+    if gov == NO or gov == p or len(s.governs(gov)) != 1:
+        return True
+    costs = s.rules.bond_costs
+    new_credit = s.credit(p, n) + costs[k] - (costs[returning] if returning is not None else 0)
+    if new_credit <= s.credit(gov, n):
+        return True
+    price = costs[k] - (costs[returning] if returning is not None else 0)
+    return s.cash[p] - price >= 1
+
+
+def apply_buy(s: GameState, a: Buy, ev: Events) -> None:
+    ctx: InvestContext = s.ctx
+    p = s.awaiting_player
+    n = nation_index(a.nation)
+    costs = s.rules.bond_costs
+    name = nname(s, n)
+    if n not in ctx.nations:
+        only = ", ".join(code(x) for x in ctx.nations)
+        raise IllegalAction(f"{a.player} may only invest in {only} now")
+    if a.value not in costs:
+        values = ", ".join(str(c) for c in costs)
+        raise IllegalAction(f"there is no {a.value}M bond; bonds are {values}")
+    k = costs.index(a.value)
+    owner = s.bond_owner[n][k]
+    if owner != NO:
+        who = "you" if owner == p else s.players[owner]
+        raise IllegalAction(f"the {a.nation} {a.value}M bond is not in the pile; {who} "
+                            f"{'own' if owner == p else 'owns'} it")
+    j = None
+    price = a.value
+    if a.returning is not None:
+        if ctx.auction:
+            raise IllegalAction("no bond can be returned during the set-up bond rounds")
+        if a.returning not in costs or s.bond_owner[n][costs.index(a.returning)] != p:
+            raise IllegalAction(f"{a.player} does not own the {a.nation} {a.returning}M bond")
+        j = costs.index(a.returning)
+        if j >= k:
+            raise IllegalAction(f"an upgrade must take a higher bond than the {a.returning}M "
+                                "one returned")
+        if k not in _upgrade_targets(s, n, j, _available(s, n)):
+            raise IllegalAction("only the next higher bond may be taken in an upgade (rule "
+                                "option bond_upgrade=next_higher)")
+        price = a.value - a.returning
+    elif ctx.auction and any(o == p for o in s.bond_owner[n]):
+        raise IllegalAction(f"{a.player} already bought a {a.nation} bond in this round")
+    if price > s.cash[p]:
+        raise IllegalAction(f"{a.player} cannot pay {price}M for the {a.nation} {a.value}M bond; "
+                            f"he has {s.cash[p]}M")
+    if not _payment_ok(s, p, n, k, j):
+        raise IllegalAction(f"{a.player} would take over {name}'s government from its last "
+                            "governor at 0 power points and could not pay him 1M (rule option "
+                            "last_government_payment=strict)")
+    s.cash[p] -= price
+    s.treasury[n] += price
+    s.bond_owner[n][k] = p
+    if j is not None:
+        s.bond_owner[n][j] = NO
+        say(ev, s, n, f"{a.player} returns the {a.nation} {a.returning}M bond and takes the "
+                      f"{a.value}M bond, paying {price}M into {name}'s treasury")
+    else:
+        say(ev, s, n, f"{a.player} buys the {a.nation} {a.value}M bond, paying {price}M into "
+                      f"{name}'s treasury")
+    if s.government[n] == NO and s.flag_claim[n] == NO and a.value >= s.flag_min_bond[n]:
+        s.flag_claim[n] = p
+    if ctx.auction:
+        _auction_government(s, n, p, ev)
+    if ctx.free_round:
+        s.free_invested = s.free_invested | {p}
+    _next_investor(s, ctx)
+
+
+def apply_pass(s: GameState, a: Pass, ev: Events) -> None:
+    ctx: InvestContext = s.ctx
+    say(ev, s, None, f"{a.player} does not invest")
+    _next_investor(s, ctx)
+
+
+def _next_investor(s: GameState, ctx: InvestContext) -> None:
+    if ctx.queue:
+        await_decision(s, s.awaiting_kind or "invest", ctx.queue[0], s.awaiting_nation,
+                       InvestContext(ctx.nations, ctx.queue[1:], ctx.auction, ctx.free_round))
+    else:
+        clear_await(s)
+
+
+# ------------------------------------------------------------------------------- governments
+
+
+def step_government_check(s: GameState, ev: Events, ref: int = NO) -> None:
+    """Each nation goes to a player with strictly more credit than its government; among equal
+    challengers the one first clockwise from the investor card holder (or ``ref``)."""
+    if ref == NO:
+        ref = s.investor_card if s.investor_card != NO else 0
+    order = seats_from(s, ref)
+    if not s.rules.government_tie_holder_first:
+        order = order[1:] + order[:1]
+    changes: list[tuple[int, int, int]] = []
+    for n in ALL:
+        gov = s.government[n]
+        if gov == NO:
+            claim = s.flag_claim[n]
+            if claim == NO:
+                continue
+            s.government[n] = gov = claim
+            say(ev, s, n, f"{s.players[claim]} takes the flag of {nname(s, n)} and forms its "
+                          "government")
+        credits = [s.credit(p, n) for p in range(len(s.players))]
+        best = max(credits)
+        if best > credits[gov]:
+            new = next(p for p in order if credits[p] == best)
+            s.government[n] = new
+            changes.append((n, gov, new))
+            say(ev, s, n, f"{s.players[new]} ({best}M) takes over the government of "
+                          f"{nname(s, n)} from {s.players[gov]} ({credits[gov]}M)")
+    s.flag_claim = [NO] * len(s.flag_claim)
+    if s.rules.last_government_payment != "off":
+        for n, old, new in changes:
+            if s.power[n] == 0 and s.governs_nothing(old) and s.cash[new] >= 1:
+                s.cash[new] -= 1
+                s.cash[old] += 1
+                say(ev, s, n, f"{s.players[new]} pays {s.players[old]} 1M for taking his last "
+                              "government before it scored")
+
+
+def _auction_government(s: GameState, n: int, buyer: int, ev: Events) -> None:
+    """Experienced set-up: the flag goes to the highest credit at once; on a tie the earlier
+    buyer keeps it (or, by option, the later buyer takes it)."""
+    gov = s.government[n]
+    mine = s.credit(buyer, n)
+    if gov == NO:
+        better = True
+    elif s.rules.auction_tie == "earlier_buyer":
+        better = mine > s.credit(gov, n)
+    else:
+        better = mine >= s.credit(gov, n)
+    if better and gov != buyer:
+        s.government[n] = buyer
+        say(ev, s, n, f"{s.players[buyer]} now governs {nname(s, n)}")
+
+
+# ------------------------------------------------------------------------------- set-up rounds
+
+
+def step_auction(s: GameState, ev: Events, n: int, first: int) -> None:
+    queue = seats_from(s, first)
+    say(ev, s, n, f"bond round for {nname(s, n)}: {s.players[first]} chooses first")
+    await_decision(s, "bond_choice", queue[0], n, InvestContext((n,), tuple(queue[1:]), True))
+
+
+def step_setup_done(s: GameState, ev: Events) -> None:
+    place_investor_card(s)
+    if s.investor_card != NO:
+        say(ev, s, None, f"{s.players[s.investor_card]} receives the investor card")
+    for n in ALL:
+        if s.government[n] == NO:
+            say(ev, s, n, f"nobody bought a bond of {nname(s, n)}: it has no government")
+
+
+# ------------------------------------------------------------------------------- no investor card
+
+
+def step_end_turn(s: GameState, ev: Events) -> None:
+    """Variant without investor card: after each nation's turn its government and then the
+    others invest in it, then the players without a government may invest anywhere."""
+    if s.rules.uses_investor_card or s.ending:
+        return
+    n = s.turn
+    gov = s.government[n]
+    steps: list[tuple] = [("nation_round", n, gov)]
+    if s.rules.no_card_unbonded_nation:
+        for m in _following_ungoverned(s, n):
+            steps.append(("nation_round", m, gov))
+    steps += [("free_round",), ("government_check", gov)]
+    push(s, *steps)
+
+
+def _following_ungoverned(s: GameState, n: int) -> list[int]:
+    out = []
+    for i in range(1, len(ALL)):
+        m = (n + i) % len(ALL)
+        if s.government[m] != NO:
+            break
+        if not any(o != NO for o in s.bond_owner[m]):
+            out.append(m)
+    return out
+
+
+def step_nation_round(s: GameState, ev: Events, n: int, first: int) -> None:
+    queue = seats_from(s, first)
+    await_decision(s, "invest", queue[0], n, InvestContext((n,), tuple(queue[1:])))
+
+
+def step_free_round(s: GameState, ev: Events) -> None:
+    once = s.rules.no_card_free_investing == "once_per_round"
+    if once and s.turn == _first_governed(s):
+        s.free_invested = frozenset()
+    queue = tuple(
+        p
+        for p in seats_from(s, (s.government[s.turn] + 1) % len(s.players))
+        if s.governs_nothing(p) and not (once and p in s.free_invested)
+    )
+    if queue:
+        await_decision(s, "invest", queue[0], NO, InvestContext(ALL, queue[1:], free_round=True))
+
+
+def _first_governed(s: GameState) -> int:
+    return next((n for n in ALL if s.government[n] != NO), 0)

@@ -1,0 +1,208 @@
+"""The rondel: choosing a space, its cost, passing Investor and Swiss bank forcing (2010)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.actions import INVESTOR_SPACE, RONDEL_SPACES, ChooseRondel, SwissBankForce
+from rules.common import (
+    Events,
+    await_decision,
+    clear_await,
+    code,
+    nname,
+    push,
+    say,
+    seats_from,
+)
+from rules.errors import IllegalAction
+from rules.state import NO, GameState
+
+SPACE_NAMES = {
+    "factory": "Factory",
+    "production1": "Production",
+    "maneuver1": "Maneuver",
+    "investor": "Investor",
+    "import": "Import",
+    "production2": "Production",
+    "maneuver2": "Maneuver",
+    "taxation": "Taxation",
+}
+SPACE_STEP = {
+    "factory": "factory",
+    "production1": "production",
+    "maneuver1": "maneuver",
+    "investor": "investor",
+    "import": "import",
+    "production2": "production",
+    "maneuver2": "maneuver",
+    "taxation": "taxation",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PendingMove:
+    """A rondel move waiting for the Swiss bank holders' answers (2010)."""
+
+    origin: int
+    target: int
+    queue: tuple[int, ...]
+
+
+def distance(origin: int, target: int) -> int:
+    return 0 if origin == NO else (target - origin) % 8
+
+
+def cost_of(origin: int, target: int) -> int:
+    """1-3 spaces are free; each further space costs 2M. The first placement is free."""
+    return 0 if origin == NO else 2 * max(0, distance(origin, target) - 3)
+
+
+def passes_investor(origin: int, target: int) -> bool:
+    if origin == NO:
+        return False
+    return any((origin + k) % 8 == INVESTOR_SPACE for k in range(1, distance(origin, target)))
+
+
+def interest_shortfall(s: GameState, n: int) -> int:
+    """What the government would have to pay from his own cash to pay the other holders."""
+    owed = s.interest_owed(n)
+    gov = s.government[n]
+    others = sum(owed) - (owed[gov] if gov != NO else 0)
+    return max(0, others - s.treasury[n])
+
+
+def factory_possible(s: GameState, n: int, spare_cash: int) -> bool:
+    from rules.economy import factory_sites
+
+    return bool(factory_sites(s, n)) and s.treasury[n] + spare_cash >= 5
+
+
+def check_rondel(s: GameState, n: int, target: int) -> int:
+    """Raise IllegalAction unless the nation may move to ``target``; return the cost."""
+    origin = s.rondel[n]
+    space = RONDEL_SPACES[target]
+    gov = s.government[n]
+    if origin != NO:
+        d = distance(origin, target)
+        if d == 0:
+            raise IllegalAction(f"{nname(s, n)} must move on the rondel; it cannot stay on "
+                                f"{SPACE_NAMES[space]}")
+        if d > 6:
+            raise IllegalAction(
+                f"{nname(s, n)} can move at most 6 spaces; {SPACE_NAMES[space]} is {d} away"
+            )
+    cost = cost_of(origin, target)
+    if cost > s.cash[gov]:
+        raise IllegalAction(
+            f"{s.players[gov]} cannot pay {cost}M to move {nname(s, n)} "
+            f"{distance(origin, target)} spaces; he has {s.cash[gov]}M"
+        )
+    if target == INVESTOR_SPACE and s.rules.interest_shortfall == "forbid_investor":
+        short = interest_shortfall(s, n)
+        if short > s.cash[gov] - cost:
+            raise IllegalAction(
+                f"{nname(s, n)} cannot choose Investor: its treasury is {short}M short of the "
+                f"interest and {s.players[gov]} cannot pay that from his cash"
+            )
+    if (
+        SPACE_STEP[space] == "factory"
+        and s.rules.factory_without_site == "forbidden"
+        and not factory_possible(s, n, s.cash[gov] - cost)
+    ):
+        raise IllegalAction(f"{nname(s, n)} cannot build a factory now, so it may not choose "
+                            "Factory (rule option factory_without_site=forbidden)")
+    return cost
+
+
+def legal_rondel(s: GameState, n: int) -> list[ChooseRondel]:
+    out = []
+    c = code(n)
+    for target in range(8):
+        try:
+            check_rondel(s, n, target)
+        except IllegalAction:
+            continue
+        out.append(ChooseRondel(c, RONDEL_SPACES[target]))
+    return out
+
+
+def apply_rondel(s: GameState, a: ChooseRondel, ev: Events) -> None:
+    n = s.turn
+    if a.space not in RONDEL_SPACES:
+        raise IllegalAction(
+            f"there is no rondel space {a.space!r}; spaces are {' '.join(RONDEL_SPACES)}"
+        )
+    target = RONDEL_SPACES.index(a.space)
+    check_rondel(s, n, target)
+    origin = s.rondel[n]
+    clear_await(s)
+    if passes_investor(origin, target):
+        queue = swiss_bank_queue(s, n)
+        if queue:
+            s.turn_ctx = PendingMove(origin, target, tuple(queue))
+            await_decision(s, "swiss_bank", queue[0], n, s.turn_ctx)
+            return
+    resolve_move(s, n, origin, target, ev)
+
+
+def swiss_bank_queue(s: GameState, n: int) -> list[int]:
+    """Swiss bank holders who may force the nation to stop on Investor, in asking order."""
+    if not s.rules.swiss_banks:
+        return []
+    if s.treasury[n] < sum(s.interest_owed(n)):
+        return []
+    if s.rules.swiss_bank_ask_order == "investor_card" and s.investor_card != NO:
+        start = s.investor_card
+    else:
+        start = (s.government[n] + 1) % len(s.players)
+    return [p for p in seats_from(s, start) if s.governs_nothing(p)]
+
+
+def legal_swiss(s: GameState) -> list[SwissBankForce]:
+    p = s.players[s.awaiting_player]
+    c = code(s.turn)
+    return [SwissBankForce(p, c, True), SwissBankForce(p, c, False)]
+
+
+def apply_swiss(s: GameState, a: SwissBankForce, ev: Events) -> None:
+    n = s.turn
+    if a.nation != code(n):
+        raise IllegalAction(f"{a.player} is asked about {nname(s, n)}, not {a.nation}")
+    pm: PendingMove = s.turn_ctx
+    clear_await(s)
+    if a.force:
+        say(ev, s, n, f"{a.player} uses a Swiss bank to force {nname(s, n)} to stop on Investor")
+        s.turn_ctx = None
+        resolve_move(s, n, pm.origin, INVESTOR_SPACE, ev, forced=True)
+        return
+    say(ev, s, n, f"{a.player} lets {nname(s, n)} pass Investor")
+    rest = pm.queue[1:]
+    if rest:
+        s.turn_ctx = PendingMove(pm.origin, pm.target, rest)
+        await_decision(s, "swiss_bank", rest[0], n, s.turn_ctx)
+        return
+    s.turn_ctx = None
+    resolve_move(s, n, pm.origin, pm.target, ev)
+
+
+def resolve_move(
+    s: GameState, n: int, origin: int, target: int, ev: Events, forced: bool = False
+) -> None:
+    """Pay for the move, place the marker and queue the space's action."""
+    gov = s.government[n]
+    cost = cost_of(origin, target)
+    if forced and s.rules.swiss_bank_forced_cost == "free":
+        cost = 0
+    s.cash[gov] -= cost
+    s.bank += cost
+    s.rondel[n] = target
+    space = RONDEL_SPACES[target]
+    how = "is placed on" if origin == NO else "moves to"
+    paid = f" ({s.players[gov]} pays {cost}M)" if cost else ""
+    say(ev, s, n, f"{nname(s, n)} {how} {SPACE_NAMES[space]}{paid}")
+    steps: list[tuple] = [(SPACE_STEP[space],)]
+    if passes_investor(origin, target) and s.rules.uses_investor_card:
+        steps.append(("passed_investor",))
+    steps.append(("end_turn",))
+    push(s, *steps)

@@ -1,0 +1,213 @@
+"""The position: plain lists of ints so that a copy costs microseconds, not a deepcopy.
+
+Nations, players and regions are small integer indices here (nations in turn order, players in
+seating order clockwise, regions as numbered by the board). Everything that only lives during
+one decision (the import count, the maneuver's moved units, the queue of investors) is an
+immutable value replaced on change, so ``copy()`` can share it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from maps import Board
+from rules.ruleset import RuleSet
+
+NO = -1  # "nobody" / "nowhere" in index fields
+
+
+@dataclass(frozen=True, slots=True)
+class Awaiting:
+    """Who must decide what next. ``nation`` is the nation concerned, or None."""
+
+    player: str
+    kind: str
+    nation: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line for the log, in plain words. ``nation`` groups it under a nation's turn."""
+
+    text: str
+    nation: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ManeuverContext:
+    """What happened so far in the current Maneuver of the active nation.
+
+    Counts are per region index: armies/fleets of the active nation that already moved (they
+    may not move again), and fleets per sea that already carried an army this turn.
+    """
+
+    moved_armies: tuple[tuple[int, int], ...] = ()
+    moved_fleets: tuple[tuple[int, int], ...] = ()
+    convoy_used: tuple[tuple[int, int], ...] = ()
+    armies_phase: bool = False
+
+    @staticmethod
+    def count(pairs: tuple[tuple[int, int], ...], region: int) -> int:
+        for r, n in pairs:
+            if r == region:
+                return n
+        return 0
+
+    @staticmethod
+    def bump(pairs: tuple[tuple[int, int], ...], region: int, by: int = 1) -> tuple:
+        out = []
+        found = False
+        for r, n in pairs:
+            if r == region:
+                n += by
+                found = True
+            if n:
+                out.append((r, n))
+        if not found and by:
+            out.append((region, by))
+        return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class BattleContext:
+    """A unit just entered a region holding foreign units: who may still call a battle.
+
+    ``mover`` is the active nation, ``unit`` the kind that entered; ``asking`` the nations still
+    to be asked (the mover first, then the others present in turn order after it).
+    """
+
+    region: int
+    unit: str
+    asking: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class GameState:
+    """The whole position. Mutated only by ``rules.engine`` on a fresh copy."""
+
+    rules: RuleSet
+    board: Board
+    players: tuple[str, ...]
+    cash: list[int]
+    bank: int
+    treasury: list[int]
+    power: list[int]
+    tax_level: list[int]
+    rondel: list[int]
+    government: list[int]
+    bond_owner: list[list[int]]  # [nation][bond index] -> player or NO
+    armies: list[list[int]]  # [nation][region]
+    fleets: list[list[int]]  # [nation][region]; in a province = in its port
+    friendly: list[list[int]]  # [nation][region] friendly armies among armies
+    factory: list[bool]  # [region]
+    flag: list[int]  # [region] -> nation or NO
+    investor_card: int
+    flag_min_bond: list[int]  # [nation] bond value needed to claim an ungoverned nation
+    flag_claim: list[int]  # [nation] first player granting a qualifying bond, or NO
+    # -- turn and decision ------------------------------------------------------------------
+    turn: int = NO  # nation whose turn it is
+    round: int = 0
+    todo: tuple[tuple[Any, ...], ...] = ()
+    awaiting_kind: str | None = None
+    awaiting_player: int = NO
+    awaiting_nation: int = NO
+    ctx: Any = None  # the current decision's own data (immutable)
+    turn_ctx: Any = None  # data for the whole nation turn (immutable)
+    ending: bool = False  # a nation reached 25 power points; finish after this turn
+    finished: bool = False
+    free_invested: frozenset[int] = field(default_factory=frozenset)
+
+    def copy(self) -> GameState:
+        """A copy that shares nothing mutable with this state."""
+        return GameState(
+            rules=self.rules,
+            board=self.board,
+            players=self.players,
+            cash=self.cash[:],
+            bank=self.bank,
+            treasury=self.treasury[:],
+            power=self.power[:],
+            tax_level=self.tax_level[:],
+            rondel=self.rondel[:],
+            government=self.government[:],
+            bond_owner=[b[:] for b in self.bond_owner],
+            armies=[a[:] for a in self.armies],
+            fleets=[f[:] for f in self.fleets],
+            friendly=[f[:] for f in self.friendly],
+            factory=self.factory[:],
+            flag=self.flag[:],
+            investor_card=self.investor_card,
+            flag_min_bond=self.flag_min_bond[:],
+            flag_claim=self.flag_claim[:],
+            turn=self.turn,
+            round=self.round,
+            todo=self.todo,
+            awaiting_kind=self.awaiting_kind,
+            awaiting_player=self.awaiting_player,
+            awaiting_nation=self.awaiting_nation,
+            ctx=self.ctx,
+            turn_ctx=self.turn_ctx,
+            ending=self.ending,
+            finished=self.finished,
+            free_invested=self.free_invested,
+        )
+
+    # -- derived figures (cheap, used everywhere) --------------------------------------------
+    @property
+    def n_nations(self) -> int:
+        return len(self.treasury)
+
+    def credit(self, player: int, nation: int) -> int:
+        costs = self.rules.bond_costs
+        return sum(costs[k] for k, o in enumerate(self.bond_owner[nation]) if o == player)
+
+    def interest_owed(self, nation: int) -> list[int]:
+        """Interest per player for this nation's bonds (interest = bond index + 1)."""
+        owed = [0] * len(self.players)
+        for k, o in enumerate(self.bond_owner[nation]):
+            if o != NO:
+                owed[o] += k + 1
+        return owed
+
+    def governs(self, player: int) -> list[int]:
+        return [n for n, g in enumerate(self.government) if g == player]
+
+    def governs_nothing(self, player: int) -> bool:
+        return player not in self.government
+
+    def hostile(self, nation: int, region: int) -> int:
+        return self.armies[nation][region] - self.friendly[nation][region]
+
+    def occupied(self, region: int) -> bool:
+        """A home province with at least one hostile foreign army (never true elsewhere)."""
+        owner = self.board.owner[region]
+        if owner == NO:
+            return False
+        for n in range(len(self.armies)):
+            if n != owner and self.armies[n][region] > self.friendly[n][region]:
+                return True
+        return False
+
+    def armies_in_supply(self, nation: int) -> int:
+        return self.board.nations[nation].armies - sum(self.armies[nation])
+
+    def fleets_in_supply(self, nation: int) -> int:
+        return self.board.nations[nation].fleets - sum(self.fleets[nation])
+
+    def flags_in_supply(self, nation: int) -> int:
+        return self.rules.flags_per_nation - self.flag.count(nation)
+
+    def factories_of(self, nation: int) -> list[int]:
+        return [r for r in self.board.home[nation] if self.factory[r]]
+
+    def units_of(self, nation: int) -> int:
+        return sum(self.armies[nation]) + sum(self.fleets[nation])
+
+    def foreign_units_in(self, region: int, nation: int) -> list[int]:
+        """Other nations with any unit in the region."""
+        return [
+            m
+            for m in range(len(self.armies))
+            if m != nation and (self.armies[m][region] or self.fleets[m][region])
+        ]
