@@ -77,6 +77,7 @@ class Board:
     rail_links: tuple[frozenset[int], ...] = field(repr=False)  # same-nation rail neighbours
     harbour_sea: tuple[int, ...] = field(repr=False)  # port sea of a shipyard city, else -1
     owner: tuple[int, ...] = field(repr=False)  # nation index of a home province, else -1
+    sea_indices: tuple[int, ...] = field(default=(), repr=False)
     removed_edges: tuple[tuple[str, str], ...] = ()
 
     # -- convenience -------------------------------------------------------------------
@@ -87,7 +88,7 @@ class Board:
         return self.regions[i].id
 
     def seas(self) -> tuple[int, ...]:
-        return tuple(r.index for r in self.regions if r.kind == "sea")
+        return self.sea_indices
 
     def neutral_lands(self) -> tuple[int, ...]:
         return tuple(r.index for r in self.regions if r.kind == "land")
@@ -100,10 +101,15 @@ class Board:
 
     def without_edge(self, a: str, b: str) -> Board:
         """The same board with one adjacency removed (for a rule option on a doubtful edge)."""
-        return _build(self.name, _RAW_CACHE[self.name], removed=((a, b), *self.removed_edges))
+        removed = tuple(sorted({(a, b), *self.removed_edges}))
+        key = (self.name, removed)
+        if key not in _VARIANTS:
+            _VARIANTS[key] = _build(self.name, _RAW_CACHE[self.name], removed=removed)
+        return _VARIANTS[key]
 
 
 _RAW_CACHE: dict[str, dict[str, Any]] = {}
+_VARIANTS: dict[tuple[str, tuple[tuple[str, str], ...]], Board] = {}
 
 
 @cache
@@ -245,7 +251,9 @@ def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...])
     sea_nb: list[set[int]] = [set() for _ in regions]
     seen_pairs: set[frozenset[str]] = set()
     for pos, pair in enumerate(adjacency):
-        if not (isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)):
+        if not (
+            isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)
+        ):
             raise MapError(f"adjacency #{pos + 1}: must be a pair of region ids")
         a, b = pair
         for p in (a, b):
@@ -274,7 +282,9 @@ def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...])
 
     for r in regions:
         if r.harbor is not None and index[r.harbor] not in sea_nb[r.index]:
-            raise MapError(f"region {r.id!r}: field 'harbor' names {r.harbor!r}, which it does not border")
+            raise MapError(
+                f"region {r.id!r}: field 'harbor' names {r.harbor!r}, which it does not border"
+            )
         if not land_nb[r.index] and not sea_nb[r.index]:
             raise MapError(f"region {r.id!r}: has no neighbours")
 
@@ -283,10 +293,7 @@ def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...])
         frozenset(
             j
             for j in land_nb[r.index]
-            if r.kind == "province"
-            and r.rail
-            and regions[j].nation == r.nation
-            and regions[j].rail
+            if r.kind == "province" and r.rail and regions[j].nation == r.nation and regions[j].rail
         )
         for r in regions
     )
@@ -304,5 +311,6 @@ def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...])
         rail_links=rail_links,
         harbour_sea=harbour_sea,
         owner=owner,
+        sea_indices=tuple(r.index for r in regions if r.kind == "sea"),
         removed_edges=removed,
     )

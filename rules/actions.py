@@ -196,9 +196,7 @@ class Fight(Action):
         return self.nation
 
     def notation(self) -> str:
-        return (
-            f"{self.nation} {self.unit} fights {self.target} {self.target_unit} in {self.region}"
-        )
+        return f"{self.nation} {self.unit} fights {self.target} {self.target_unit} in {self.region}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """Errors the engine raises. Their messages are written for players, not programmers."""
 
 
-class IllegalAction(Exception):  # noqa: N818 - the name says what the player did
+class IllegalAction(Exception):
     """An action that the rules do not allow now. ``reason`` is a sentence for the player."""
 
     def __init__(self, reason: str) -> None:

@@ -65,7 +65,7 @@ class RuleSet:
     last_factory_entry: str = "unoccupied"
     convoy_through_foreign_fleets: bool = True
     rail_from_occupied_province: bool = False
-    inactive_battle_scope: str = "entering_unit"
+    battle_sequence: str = "entering_unit"
     destroy_requires_hostile: bool = True
     flag_transfer_on_departure: bool = True
     returned_flag_placement: str = "immediate"
@@ -156,123 +156,222 @@ _O = OptionInfo
 OPTIONS: dict[str, OptionInfo] = {
     o.name: o
     for o in (
-        _O("thirty_million_bond", (False, True),
-           "Each nation also has a 30M bond (interest 9).",
-           "first: 8 bonds per nation [HU1]; 2010: 9 bonds [EN3] (RULES.md §1.4)"),
-        _O("flags_per_nation", (10, 15),
-           "How many tax markers (flags) each nation has.",
-           "first: 10 tax chips [HU1]; 2010: 15 flags [EN3] (§1.2)"),
-        _O("partner_bond", (4, 2),
-           "Value of the partner-nation bond on the back of each flag card (own bond is 9M).",
-           "first: 9M + 4M, UNCERTAIN #1, best reading; 2010: 9M + 2M [EN3] (§2.2)"),
-        _O("start_cash", (0, 2),
-           "Cash each player keeps after buying the flag cards' bonds (standard set-up).",
-           "first: all starting money goes into bonds [HU1]; 2010: 2M cash [EN3] (§2.2)"),
-        _O("unassigned_flag_min_bond", (4, 2),
-           "With 4-5 players an undealt flag goes to the first player granting a bond of at "
-           "least this value (2 = any bond).",
-           "first: at least 4M [HU1]; 2010 and [BSW]: any bond / the 2M bond (§2.3, §11 #3)"),
-        _O("setup_bonds_claim_flags", (True, False),
-           "Bonds bought through the flag cards at set-up count for claiming an undealt flag.",
-           "UNCERTAIN #2; recommended: they count (§2.3)"),
-        _O("auction_tie", ("earlier_buyer", "later_buyer"),
-           "Experienced set-up: on equal credit the earlier buyer keeps the flag.",
-           "UNCERTAIN (§2.5 item 7); recommended as [JS]: the earlier buyer keeps it"),
-        _O("swiss_banks", (False, True),
-           "Players without a government hold a Swiss bank: they invest and may force a nation "
-           "passing Investor to stop on it.",
-           "2010 only [EN3] (§3.5, §5.5.3)"),
-        _O("swiss_bank_ask_order", ("investor_card", "government"),
-           "Order in which Swiss bank holders are asked whether they force a stop on Investor: "
-           "clockwise from the investor card holder, or from the government's left.",
-           "UNCERTAIN #4; recommended: from the investor card holder, as [JS] (§3.5)"),
-        _O("swiss_bank_forced_cost", ("distance", "free"),
-           "Cost of a forced stop on Investor: the rondel cost of the distance actually moved, "
-           "or nothing.",
-           "UNCERTAIN #4; recommended: the distance cost; [JS] charges nothing (§3.5)"),
-        _O("invest_after_game_end", (True, False),
-           "When the game-ending Taxation passed Investor, steps 2 and 3 of Investor are still "
-           "carried out.",
-           "UNCERTAIN #3. first: true, the seed rulebook [HU1] says so literally and wins for "
-           "the first edition; RULES.md recommends false; 2010 [EN3] and [BSW] German: false"),
-        _O("interest_shortfall", ("forbid_investor", "pay_what_possible"),
-           "If the treasury plus the government's cash cannot pay all interest: Investor may "
-           "not be chosen, or the government pays what it can and stops at 0.",
-           "UNCERTAIN #14; recommended: forbid, as the seeds [BSW]; [JS] pays what it can"),
-        _O("bond_upgrade", ("any_higher", "next_higher"),
-           "An upgrade may take any higher bond of the nation, or only the next higher one.",
-           "UNCERTAIN #15; recommended: any higher bond (wording and [JS]) (§5.5.2)"),
-        _O("government_tie_holder_first", (True, False),
-           "In a tie between challengers the investor card holder himself counts first when "
-           "going clockwise from him.",
-           "UNCERTAIN #16; recommended: yes (§5.5.5)"),
-        _O("last_government_payment", ("off", "strict", "lenient"),
-           "Second-edition rule: taking over a player's last government while the nation has 0 "
-           "power points costs the new government 1M paid to him (strict: a bond purchase that "
-           "cannot pay it is not allowed; lenient: he pays if he can).",
-           "Not in [HU1]; abolished in [EN3]; [BSW] 002 strict, 004 lenient (§11 #1, "
-           "UNCERTAIN #19); default off"),
-        _O("no_card_free_investing", ("every_turn", "once_per_round"),
-           "Variant without investor card: players without a government may invest in any "
-           "nation after every nation's turn, or once per round.",
-           "UNCERTAIN #17; recommended: after every nation's turn (§6)"),
-        _O("no_card_unbonded_nation", (False, True),
-           "Variant without investor card: a nation with no bonds can be invested in after the "
-           "previous nation's turn.",
-           "2010 addition [EN3] (§6)"),
-        _O("factory_without_site", ("allowed", "forbidden"),
-           "The Factory space may be chosen when no factory can be built (no site or no money).",
-           "UNCERTAIN #7; recommended: allowed, with no effect, as [JS] (§5.1)"),
-        _O("import_fleet_needs_shipyard", (False, True),
-           "Imported fleets need a built shipyard (otherwise any unoccupied light-blue city).",
-           "UNCERTAIN #8; recommended: no shipyard needed (§5.3)"),
-        _O("bank", ("unlimited", "limited"),
-           "The bank never runs out, or pays only what its notes hold.",
-           "UNCERTAIN #21; recommended: unlimited, as the 2030 FAQ (§1.5)"),
-        _O("status_change_without_moving", (True, False),
-           "An army may switch hostile/friendly in a later Maneuver without moving.",
-           "2010 [EN3]; first UNCERTAIN #5, recommended: allowed (§4.2)"),
-        _O("port_fleet_fights_present_army", (False, True),
-           "A fleet in port may call a battle against an army already in its province "
-           "(not only one that enters).",
-           "first [HU1] FAQ: only when the army enters; 2010 [EN3]: also when already there"),
-        _O("armies_may_enter_dublin", (True, False),
-           "Armies may land in Dublin (Ireland) by convoy.",
-           "[EN3] FAQ yes; [HU1] FAQ 'no islands'; RULES.md: treat Dublin as a province (§4.1)"),
-        _O("last_factory_entry", ("unoccupied", "any_factory"),
-           "Which province counts as a nation's last factory province for the no-hostile-entry "
-           "rule: its last factory not occupied by hostile armies, or its only factory at all.",
-           "UNCERTAIN #6; recommended: [EN3] wording, unoccupied (§4.3)"),
-        _O("convoy_through_foreign_fleets", (True, False),
-           "A convoy may pass through seas where foreign fleets also lie.",
-           "UNCERTAIN #9; recommended: allowed (§5.4.2)"),
-        _O("rail_from_occupied_province", (False, True),
-           "An army standing in its own occupied province may take the rail out of it.",
-           "UNCERTAIN #10; recommended: no (§5.4.2)"),
-        _O("inactive_battle_scope", ("entering_unit", "any_unit"),
-           "When a unit enters, an inactive nation may battle that unit only, or any unit of "
-           "the active nation in the region.",
-           "UNCERTAIN #11; recommended: the entering unit, as [JS] (§5.4.4)"),
-        _O("destroy_requires_hostile", (True, False),
-           "Only hostile armies may destroy a factory.",
-           "UNCERTAIN #12; recommended: yes, as [JS] (§5.4.5)"),
-        _O("flag_transfer_on_departure", (True, False),
-           "When a nation's units leave a region where another nation stays alone, the flag "
-           "passes to the nation that stayed at the end of the move.",
-           "UNCERTAIN #13; recommended: yes, as [JS] (§5.4.6)"),
-        _O("returned_flag_placement", ("immediate", "next_maneuver"),
-           "A flag returned to a nation that had none left is placed at once in a region it "
-           "holds alone, or only at its next flag step.",
-           "UNCERTAIN #13; [HU1] 'immediately' (§5.4.6)"),
-        _O("black_sea_eastern_mediterranean", (True, False),
-           "The Black Sea and the Eastern Mediterranean are adjacent.",
-           "UNCERTAIN #20; map: included (europe_map.json 'doubtful')"),
-        _O("tie_break", ("credit_sum", "highest_bond"),
-           "Final tie-break: credit sum in the strongest nation, or the highest bond there.",
-           "rulebooks: credit sum; [BSW]: highest bond (§7, §11 #8)"),
-        _O("tie_break_equal_power", ("turn_order", "together"),
-           "Nations with equal power points in the tie-break: compared one by one in turn "
-           "order, or their credit added together.",
-           "UNCERTAIN #18; recommended: turn order (§7)"),
+        _O(
+            "thirty_million_bond",
+            (False, True),
+            "Each nation also has a 30M bond (interest 9).",
+            "first: 8 bonds per nation [HU1]; 2010: 9 bonds [EN3] (RULES.md §1.4)",
+        ),
+        _O(
+            "flags_per_nation",
+            (10, 15),
+            "How many tax markers (flags) each nation has.",
+            "first: 10 tax chips [HU1]; 2010: 15 flags [EN3] (§1.2)",
+        ),
+        _O(
+            "partner_bond",
+            (4, 2),
+            "Value of the partner-nation bond on the back of each flag card (own bond is 9M).",
+            "first: 9M + 4M, UNCERTAIN #1, best reading; 2010: 9M + 2M [EN3] (§2.2)",
+        ),
+        _O(
+            "start_cash",
+            (0, 2),
+            "Cash each player keeps after buying the flag cards' bonds (standard set-up).",
+            "first: all starting money goes into bonds [HU1]; 2010: 2M cash [EN3] (§2.2)",
+        ),
+        _O(
+            "unassigned_flag_min_bond",
+            (4, 2),
+            "With 4-5 players an undealt flag goes to the first player granting a bond of at "
+            "least this value (2 = any bond).",
+            "first: at least 4M [HU1]; 2010 and [BSW]: any bond / the 2M bond (§2.3, §11 #3)",
+        ),
+        _O(
+            "setup_bonds_claim_flags",
+            (True, False),
+            "Bonds bought through the flag cards at set-up count for claiming an undealt flag.",
+            "UNCERTAIN #2; recommended: they count (§2.3)",
+        ),
+        _O(
+            "auction_tie",
+            ("earlier_buyer", "later_buyer"),
+            "Experienced set-up: on equal credit the earlier buyer keeps the flag.",
+            "UNCERTAIN (§2.5 item 7); recommended as [JS]: the earlier buyer keeps it",
+        ),
+        _O(
+            "swiss_banks",
+            (False, True),
+            "Players without a government hold a Swiss bank: they invest and may force a nation "
+            "passing Investor to stop on it.",
+            "2010 only [EN3] (§3.5, §5.5.3)",
+        ),
+        _O(
+            "swiss_bank_ask_order",
+            ("investor_card", "government"),
+            "Order in which Swiss bank holders are asked whether they force a stop on Investor: "
+            "clockwise from the investor card holder, or from the government's left.",
+            "UNCERTAIN #4; recommended: from the investor card holder, as [JS] (§3.5)",
+        ),
+        _O(
+            "swiss_bank_forced_cost",
+            ("distance", "free"),
+            "Cost of a forced stop on Investor: the rondel cost of the distance actually moved, "
+            "or nothing.",
+            "UNCERTAIN #4; recommended: the distance cost; [JS] charges nothing (§3.5)",
+        ),
+        _O(
+            "invest_after_game_end",
+            (True, False),
+            "When the game-ending Taxation passed Investor, steps 2 and 3 of Investor are still "
+            "carried out.",
+            "UNCERTAIN #3. first: true, the seed rulebook [HU1] says so literally and wins for "
+            "the first edition; RULES.md recommends false; 2010 [EN3] and [BSW] German: false",
+        ),
+        _O(
+            "interest_shortfall",
+            ("forbid_investor", "pay_what_possible"),
+            "If the treasury plus the government's cash cannot pay all interest: Investor may "
+            "not be chosen, or the government pays what it can and stops at 0.",
+            "UNCERTAIN #14; recommended: forbid, as the seeds [BSW]; [JS] pays what it can",
+        ),
+        _O(
+            "bond_upgrade",
+            ("any_higher", "next_higher"),
+            "An upgrade may take any higher bond of the nation, or only the next higher one.",
+            "UNCERTAIN #15; recommended: any higher bond (wording and [JS]) (§5.5.2)",
+        ),
+        _O(
+            "government_tie_holder_first",
+            (True, False),
+            "In a tie between challengers the investor card holder himself counts first when "
+            "going clockwise from him.",
+            "UNCERTAIN #16; recommended: yes (§5.5.5)",
+        ),
+        _O(
+            "last_government_payment",
+            ("off", "strict", "lenient"),
+            "Second-edition rule: taking over a player's last government while the nation has 0 "
+            "power points costs the new government 1M paid to him (strict: a bond purchase that "
+            "cannot pay it is not allowed; lenient: he pays if he can).",
+            "Not in [HU1]; abolished in [EN3]; [BSW] 002 strict, 004 lenient (§11 #1, "
+            "UNCERTAIN #19); default off",
+        ),
+        _O(
+            "no_card_free_investing",
+            ("every_turn", "once_per_round"),
+            "Variant without investor card: players without a government may invest in any "
+            "nation after every nation's turn, or once per round.",
+            "UNCERTAIN #17; recommended: after every nation's turn (§6)",
+        ),
+        _O(
+            "no_card_unbonded_nation",
+            (False, True),
+            "Variant without investor card: a nation with no bonds can be invested in after the "
+            "previous nation's turn.",
+            "2010 addition [EN3] (§6)",
+        ),
+        _O(
+            "factory_without_site",
+            ("allowed", "forbidden"),
+            "The Factory space may be chosen when no factory can be built (no site or no money).",
+            "UNCERTAIN #7; recommended: allowed, with no effect, as [JS] (§5.1)",
+        ),
+        _O(
+            "import_fleet_needs_shipyard",
+            (False, True),
+            "Imported fleets need a built shipyard (otherwise any unoccupied light-blue city).",
+            "UNCERTAIN #8; recommended: no shipyard needed (§5.3)",
+        ),
+        _O(
+            "bank",
+            ("unlimited", "limited"),
+            "The bank never runs out, or pays only what its notes hold.",
+            "UNCERTAIN #21; recommended: unlimited, as the 2030 FAQ (§1.5)",
+        ),
+        _O(
+            "status_change_without_moving",
+            (True, False),
+            "An army may switch hostile/friendly in a later Maneuver without moving.",
+            "2010 [EN3]; first UNCERTAIN #5, recommended: allowed (§4.2)",
+        ),
+        _O(
+            "port_fleet_fights_present_army",
+            (False, True),
+            "A fleet in port may call a battle against an army already in its province "
+            "(not only one that enters).",
+            "first [HU1] FAQ: only when the army enters; 2010 [EN3]: also when already there",
+        ),
+        _O(
+            "armies_may_enter_dublin",
+            (True, False),
+            "Armies may land in Dublin (Ireland) by convoy.",
+            "[EN3] FAQ yes; [HU1] FAQ 'no islands'; RULES.md: treat Dublin as a province (§4.1)",
+        ),
+        _O(
+            "last_factory_entry",
+            ("unoccupied", "any_factory"),
+            "Which province counts as a nation's last factory province for the no-hostile-entry "
+            "rule: its last factory not occupied by hostile armies, or its only factory at all.",
+            "UNCERTAIN #6; recommended: [EN3] wording, unoccupied (§4.3)",
+        ),
+        _O(
+            "convoy_through_foreign_fleets",
+            (True, False),
+            "A convoy may pass through seas where foreign fleets also lie.",
+            "UNCERTAIN #9; recommended: allowed (§5.4.2)",
+        ),
+        _O(
+            "rail_from_occupied_province",
+            (False, True),
+            "An army standing in its own occupied province may take the rail out of it.",
+            "UNCERTAIN #10; recommended: no (§5.4.2)",
+        ),
+        _O(
+            "battle_sequence",
+            ("entering_unit", "until_declined"),
+            "Battles after a unit enters a region: one chance to fight that unit (the mover "
+            "first, then the others), or battles go on with any units there until all decline.",
+            "UNCERTAIN #11; recommended: one chance per entering unit, as [JS] (§5.4.4)",
+        ),
+        _O(
+            "destroy_requires_hostile",
+            (True, False),
+            "Only hostile armies may destroy a factory.",
+            "UNCERTAIN #12; recommended: yes, as [JS] (§5.4.5)",
+        ),
+        _O(
+            "flag_transfer_on_departure",
+            (True, False),
+            "When a nation's units leave a region where another nation stays alone, the flag "
+            "passes to the nation that stayed at the end of the move.",
+            "UNCERTAIN #13; recommended: yes, as [JS] (§5.4.6)",
+        ),
+        _O(
+            "returned_flag_placement",
+            ("immediate", "next_maneuver"),
+            "A flag returned to a nation that had none left is placed at once in a region it "
+            "holds alone, or only at its next flag step.",
+            "UNCERTAIN #13; [HU1] 'immediately' (§5.4.6)",
+        ),
+        _O(
+            "black_sea_eastern_mediterranean",
+            (True, False),
+            "The Black Sea and the Eastern Mediterranean are adjacent.",
+            "UNCERTAIN #20; map: included (europe_map.json 'doubtful')",
+        ),
+        _O(
+            "tie_break",
+            ("credit_sum", "highest_bond"),
+            "Final tie-break: credit sum in the strongest nation, or the highest bond there.",
+            "rulebooks: credit sum; [BSW]: highest bond (§7, §11 #8)",
+        ),
+        _O(
+            "tie_break_equal_power",
+            ("turn_order", "together"),
+            "Nations with equal power points in the tie-break: compared one by one in turn "
+            "order, or their credit added together.",
+            "UNCERTAIN #18; recommended: turn order (§7)",
+        ),
     )
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.actions import NATION_CODES
-from rules.state import NO, GameState
+from rules.state import GameState
 
 
 def power_factor(points: int) -> int:
@@ -118,4 +118,4 @@ def current_scores(s: GameState) -> dict[str, int]:
     return result_of(s).scores
 
 
-__all__ = ["NO", "BondScore", "PlayerScore", "Result", "current_scores", "power_factor", "result_of"]
+__all__ = ["BondScore", "PlayerScore", "Result", "current_scores", "power_factor", "result_of"]

@@ -34,54 +34,6 @@ class Event:
     nation: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ManeuverContext:
-    """What happened so far in the current Maneuver of the active nation.
-
-    Counts are per region index: armies/fleets of the active nation that already moved (they
-    may not move again), and fleets per sea that already carried an army this turn.
-    """
-
-    moved_armies: tuple[tuple[int, int], ...] = ()
-    moved_fleets: tuple[tuple[int, int], ...] = ()
-    convoy_used: tuple[tuple[int, int], ...] = ()
-    armies_phase: bool = False
-
-    @staticmethod
-    def count(pairs: tuple[tuple[int, int], ...], region: int) -> int:
-        for r, n in pairs:
-            if r == region:
-                return n
-        return 0
-
-    @staticmethod
-    def bump(pairs: tuple[tuple[int, int], ...], region: int, by: int = 1) -> tuple:
-        out = []
-        found = False
-        for r, n in pairs:
-            if r == region:
-                n += by
-                found = True
-            if n:
-                out.append((r, n))
-        if not found and by:
-            out.append((region, by))
-        return tuple(out)
-
-
-@dataclass(frozen=True, slots=True)
-class BattleContext:
-    """A unit just entered a region holding foreign units: who may still call a battle.
-
-    ``mover`` is the active nation, ``unit`` the kind that entered; ``asking`` the nations still
-    to be asked (the mover first, then the others present in turn order after it).
-    """
-
-    region: int
-    unit: str
-    asking: tuple[int, ...]
-
-
 @dataclass(slots=True)
 class GameState:
     """The whole position. Mutated only by ``rules.engine`` on a fresh copy."""
