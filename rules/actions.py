@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 NATION_CODES = ("AH", "IT", "FR", "GB", "GE", "RU")
@@ -326,47 +327,50 @@ class Donate(Action):
 _ID = r"[a-z][a-z0-9_]*"
 _NAT = r"(AH|IT|FR|GB|GE|RU)"
 _PLAYER = r"(?P<player>[^\s]+)"
-_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(p, re.IGNORECASE), name)
-    for p, name in (
-        (rf"^{_NAT} rondel (?P<space>{_ID})$", "rondel"),
-        (rf"^{_NAT} build no factory$", "no_factory"),
-        (rf"^{_NAT} build factory (?P<region>{_ID})$", "factory"),
-        (rf"^{_NAT} produce (?P<region>{_ID})$", "produce"),
-        (rf"^{_NAT} import done$", "import_done"),
-        (rf"^{_NAT} import (?P<unit>army|fleet) (?P<region>{_ID})$", "import"),
-        (rf"^{_NAT} move fleet (?P<origin>{_ID}) -> (?P<dest>{_ID})$", "move_fleet"),
-        (
-            rf"^{_NAT} move army (?P<origin>{_ID}) -> (?P<dest>{_ID})"
-            rf"(?: convoy (?P<convoy>{_ID}(?:,{_ID})*))?(?: (?P<status>hostile|friendly))?$",
-            "move_army",
-        ),
-        (rf"^{_NAT} make army (?P<region>{_ID}) (?P<status>hostile|friendly)$", "status"),
-        (
-            rf"^{_NAT} (?P<unit>army|fleet) fights (?P<target>AH|IT|FR|GB|GE|RU) "
-            rf"(?P<tunit>army|fleet) in (?P<region>{_ID})$",
-            "fight",
-        ),
-        (rf"^{_NAT} does not fight$", "no_fight"),
-        (rf"^{_NAT} destroys factory (?P<region>{_ID})$", "destroy"),
-        (rf"^{_NAT} end maneuver$", "end_maneuver"),
-        (
-            rf"^{_PLAYER} buys {_NAT} (?P<value>\d+)(?: returning (?P<rnat>AH|IT|FR|GB|GE|RU) "
-            rf"(?P<returning>\d+))?$",
-            "buy",
-        ),
-        (rf"^{_PLAYER} passes$", "pass"),
-        (rf"^{_PLAYER} forces {_NAT} to investor$", "force"),
-        (rf"^{_PLAYER} lets {_NAT} pass$", "let_pass"),
-        (rf"^{_PLAYER} donates (?P<amount>\d+) to {_NAT}$", "donate"),
-    )
+_SOURCES: tuple[tuple[str, str], ...] = (
+    (rf"^{_NAT} rondel (?P<space>{_ID})$", "rondel"),
+    (rf"^{_NAT} build no factory$", "no_factory"),
+    (rf"^{_NAT} build factory (?P<region>{_ID})$", "factory"),
+    (rf"^{_NAT} produce (?P<region>{_ID})$", "produce"),
+    (rf"^{_NAT} import done$", "import_done"),
+    (rf"^{_NAT} import (?P<unit>army|fleet) (?P<region>{_ID})$", "import"),
+    (rf"^{_NAT} move fleet (?P<origin>{_ID}) -> (?P<dest>{_ID})$", "move_fleet"),
+    (
+        rf"^{_NAT} move army (?P<origin>{_ID}) -> (?P<dest>{_ID})"
+        rf"(?: convoy (?P<convoy>{_ID}(?:,{_ID})*))?(?: (?P<status>hostile|friendly))?$",
+        "move_army",
+    ),
+    (rf"^{_NAT} make army (?P<region>{_ID}) (?P<status>hostile|friendly)$", "status"),
+    (
+        rf"^{_NAT} (?P<unit>army|fleet) fights (?P<target>AH|IT|FR|GB|GE|RU) "
+        rf"(?P<tunit>army|fleet) in (?P<region>{_ID})$",
+        "fight",
+    ),
+    (rf"^{_NAT} does not fight$", "no_fight"),
+    (rf"^{_NAT} destroys factory (?P<region>{_ID})$", "destroy"),
+    (rf"^{_NAT} end maneuver$", "end_maneuver"),
+    (
+        rf"^{_PLAYER} buys {_NAT} (?P<value>\d+)(?: returning (?P<rnat>AH|IT|FR|GB|GE|RU) "
+        rf"(?P<returning>\d+))?$",
+        "buy",
+    ),
+    (rf"^{_PLAYER} passes$", "pass"),
+    (rf"^{_PLAYER} forces {_NAT} to investor$", "force"),
+    (rf"^{_PLAYER} lets {_NAT} pass$", "let_pass"),
+    (rf"^{_PLAYER} donates (?P<amount>\d+) to {_NAT}$", "donate"),
 )
+
+
+@cache
+def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Compiled on first use: compiling them costs start-up time every command would pay."""
+    return tuple((re.compile(p, re.IGNORECASE), name) for p, name in _SOURCES)
 
 
 def parse_action(text: str) -> Action:
     """Read an action in notation. Raises NotationError with a hint when it is not one."""
     clean = " ".join(text.replace("→", "->").split())
-    for pattern, name in _PATTERNS:
+    for pattern, name in _patterns():
         m = pattern.match(clean)
         if m:
             return _build(name, m)

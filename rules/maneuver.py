@@ -96,35 +96,55 @@ def protected_province(s: GameState, m: int) -> int:
     return free[0] if len(free) == 1 else NO
 
 
-def rail_closure(s: GameState, n: int, start: int) -> set[int]:
-    """Own home provinces reachable by rail from ``start`` (included) through unoccupied own
-    provinces. Rail runs only between the nation's own provinces (never Dublin)."""
-    board = s.board
-    seen = {start}
-    stack = [start]
-    while stack:
-        r = stack.pop()
-        for x in board.rail_links[r]:
-            if x not in seen and not s.occupied(x):
-                seen.add(x)
-                stack.append(x)
-    return seen
+class Rail:
+    """A nation's rail network as it stands now: the connected groups of its unoccupied
+    provinces on the rail net. Rail runs only between the nation's own provinces, never into
+    or through an occupied one, and not to Dublin. Built once per query, then plain lookups."""
+
+    __slots__ = ("_links", "from_occupied", "group", "occupied")
+
+    def __init__(self, s: GameState, n: int) -> None:
+        board = s.board
+        self.occupied = {r for r in board.home[n] if s.occupied(r)}
+        self.from_occupied = s.rules.rail_from_occupied_province
+        group: dict[int, frozenset[int]] = {}
+        for r in board.home[n]:
+            if r in group or r in self.occupied or not board.regions[r].rail:
+                continue
+            comp = {r}
+            stack = [r]
+            while stack:
+                x = stack.pop()
+                for y in board.rail_links[x]:
+                    if y not in comp and y not in self.occupied:
+                        comp.add(y)
+                        stack.append(y)
+            frozen = frozenset(comp)
+            for x in comp:
+                group[x] = frozen
+        self.group = group
+        self._links = board.rail_links
+
+    def after(self, landing: int) -> frozenset[int]:
+        """Where an army may end that stepped into ``landing`` (rail on if own, free)."""
+        return self.group.get(landing) or frozenset((landing,))
+
+    def start(self, origin: int) -> frozenset[int]:
+        """Where an army at ``origin`` may be before its step."""
+        found = self.group.get(origin)
+        if found is not None:
+            return found
+        if origin in self.occupied and self.from_occupied:
+            out = {origin}
+            for y in self._links[origin]:
+                out |= self.group.get(y, frozenset())
+            return frozenset(out)
+        return frozenset((origin,))
 
 
-def _rail_start(s: GameState, n: int, r: int) -> set[int]:
-    board = s.board
-    if board.owner[r] != n or not board.regions[r].rail:
-        return {r}
-    if s.occupied(r) and not s.rules.rail_from_occupied_province:
-        return {r}
-    return rail_closure(s, n, r)
-
-
-def _rail_after(s: GameState, n: int, landing: int) -> set[int]:
-    board = s.board
-    if board.owner[landing] != n or not board.regions[landing].rail or s.occupied(landing):
-        return {landing}
-    return rail_closure(s, n, landing)
+def rail_closure(s: GameState, n: int, start: int) -> frozenset[int]:
+    """Own home provinces reachable by rail from ``start`` (included)."""
+    return Rail(s, n).start(start)
 
 
 def _army_may_stand(s: GameState, r: int) -> bool:
@@ -147,12 +167,13 @@ def _convoy_capacity(s: GameState, n: int, ctx: ManeuverContext, sea: int) -> in
 
 
 def army_destinations(
-    s: GameState, n: int, ctx: ManeuverContext, origin: int
+    s: GameState, n: int, ctx: ManeuverContext, origin: int, rail: Rail | None = None
 ) -> dict[int, list[tuple[int, ...]]]:
     """Every region an army at ``origin`` can end in, each with its routes: ``[()]`` when it
     needs no fleet, else the minimal sets of convoy seas (as paths)."""
     board = s.board
-    starts = _rail_start(s, n, origin)
+    rail = rail or Rail(s, n)
+    starts = rail.start(origin)
     dests: dict[int, list[tuple[int, ...]]] = {}
     for r in starts:
         if r != origin:
@@ -160,7 +181,7 @@ def army_destinations(
     for e in starts:
         for d in board.land_neighbours[e]:
             if _army_may_stand(s, d):
-                for f in _rail_after(s, n, d):
+                for f in rail.after(d):
                     if f != origin:
                         dests[f] = [()]
     # convoys: simple paths over seas holding a free own fleet
@@ -175,7 +196,7 @@ def army_destinations(
         for land in board.land_neighbours[last]:
             if not _army_may_stand(s, land):
                 continue
-            for f in _rail_after(s, n, land):
+            for f in rail.after(land):
                 if f == origin or f in dests:
                     continue
                 _add_route(convoy.setdefault(f, []), path)
@@ -221,7 +242,8 @@ def _check_convoy_path(
                 f"foreign fleets lie in the {rname(s, sea)}; convoys cannot pass "
                 "them (rule option convoy_through_foreign_fleets)"
             )
-    starts = _rail_start(s, n, origin)
+    rail = Rail(s, n)
+    starts = rail.start(origin)
     if not any(path[0] in board.sea_neighbours[e] for e in starts):
         raise IllegalAction(
             f"the army in {rname(s, origin)} cannot reach the "
@@ -231,7 +253,7 @@ def _check_convoy_path(
         if b not in board.sea_neighbours[a]:
             raise IllegalAction(f"the {rname(s, a)} and the {rname(s, b)} are not adjacent")
     landings = [x for x in board.land_neighbours[path[-1]] if _army_may_stand(s, x)]
-    if not any(dest in _rail_after(s, n, x) for x in landings):
+    if not any(dest in rail.after(x) for x in landings):
         raise IllegalAction(
             f"the army cannot land from the {rname(s, path[-1])} and reach {rname(s, dest)}"
         )
@@ -272,6 +294,7 @@ def legal_maneuver(s: GameState) -> list:
     ctx: ManeuverContext = s.turn_ctx
     board = s.board
     out: list = []
+    rail = Rail(s, n)
     if not ctx.armies_phase:
         for r in range(len(board.regions)):
             if _unmoved_fleets(s, n, ctx, r) > 0:
@@ -280,23 +303,33 @@ def legal_maneuver(s: GameState) -> list:
                 else:
                     targets = [board.harbour_sea[r]]
                 out += [MoveFleet(c, board.id(r), board.id(t)) for t in targets]
+    protected: dict[int, int] = {}
+
+    def is_protected(owner: int, region: int) -> bool:
+        if owner not in protected:
+            protected[owner] = protected_province(s, owner)
+        return protected[owner] == region
+
+    my_armies = s.armies[n]
     for r in range(len(board.regions)):
+        if not my_armies[r]:
+            continue
         hostile, friendly = _unmoved_armies(s, n, ctx, r)
         if hostile + friendly <= 0:
             continue
         rid = board.id(r)
-        for d, routes in army_destinations(s, n, ctx, r).items():
+        for d, routes in army_destinations(s, n, ctx, r, rail).items():
             did = board.id(d)
             statuses: tuple[str | None, ...] = (None,)
-            if is_foreign_home(s, n, d):
-                prot = protected_province(s, board.owner[d]) == d
-                statuses = (FRIENDLY,) if prot else (HOSTILE, FRIENDLY)
+            owner = board.owner[d]
+            if owner != NO and owner != n:
+                statuses = (FRIENDLY,) if is_protected(owner, d) else (HOSTILE, FRIENDLY)
             for route in routes:
                 convoy = tuple(board.id(x) for x in route)
                 for st in statuses:
                     out.append(MoveArmy(c, rid, did, convoy, st))
         if s.rules.status_change_without_moving and is_foreign_home(s, n, r):
-            if friendly > 0 and protected_province(s, board.owner[r]) != r:
+            if friendly > 0 and not is_protected(board.owner[r], r):
                 out.append(ChangeStatus(c, rid, HOSTILE))
             if hostile > 0:
                 out.append(ChangeStatus(c, rid, FRIENDLY))
