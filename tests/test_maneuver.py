@@ -688,3 +688,64 @@ def test_destroyed_units_return_to_supply():
     g.apply("FR fleet fights GB fleet in bay_of_biscay")
     assert g.state.fleets_in_supply(2) == fr + 1
     assert g.state.fleets_in_supply(3) == gb + 1
+
+
+# ------------------------------------------------------------------------------- more options
+
+
+@pytest.mark.parametrize("sequence", ["entering_unit", "until_declined"])
+def test_battle_sequence_option(sequence):
+    g = new_game(battle_sequence=sequence)
+    place(g, "GE", "army", "belgium")  # already there
+    place(g, "GE", "army", "cologne")
+    place(g, "FR", "army", "belgium", 2)
+    start_maneuver(g, "GE")
+    g.apply("GE move army cologne -> belgium")
+    g.apply("GE army fights FR army in belgium")
+    if sequence == "entering_unit":
+        # one battle chance per entering unit: back to Germany's maneuver
+        assert g.awaiting.kind == "maneuver"
+    else:
+        # battles go on: Germany may fight again, then France is asked
+        assert g.awaiting.kind == "battle" and g.awaiting.nation == "GE"
+        g.apply("GE does not fight")
+        assert g.awaiting.nation == "FR"
+        g.apply("FR army fights GE army in belgium")
+        assert units(g, "GE", "army", "belgium") == 0
+        assert units(g, "FR", "army", "belgium") == 0
+        assert g.awaiting.kind == "maneuver"
+
+
+def test_returned_flag_waits_for_the_next_maneuver_with_option():
+    g = new_game(returned_flag_placement="next_maneuver")
+    french = [
+        "north_atlantic",
+        "english_channel",
+        "bay_of_biscay",
+        "western_mediterranean",
+        "ionian_sea",
+        "eastern_mediterranean",
+        "black_sea",
+        "baltic_sea",
+        "norway",
+        "belgium",
+    ]
+    for r in french:
+        set_flag(g, r, "FR")
+    place(g, "FR", "army", "spain")
+    place(g, "GE", "army", "cologne")
+    start_maneuver(g, "GE")
+    g.apply("GE move army cologne -> belgium")
+    g.apply("GE end maneuver")
+    assert flag(g, "spain") is None
+    start_maneuver(g, "FR")
+    g.apply("FR end maneuver")
+    assert flag(g, "spain") == "FR"
+
+
+@pytest.mark.parametrize("adjacent", [True, False])
+def test_black_sea_eastern_mediterranean_option(adjacent):
+    g = new_game(black_sea_eastern_mediterranean=adjacent)
+    place(g, "RU", "fleet", "black_sea")
+    start_maneuver(g, "RU")
+    assert ("RU move fleet black_sea -> eastern_mediterranean" in legal(g)) is adjacent
