@@ -28,7 +28,6 @@ DEALT_CARDS = {2: ("AH", "IT"), 3: ("AH", "IT", "FR")}
 EXPERIENCED_MONEY = {6: 15, 5: 18, 4: 22, 3: 28, 2: 40}
 OWN_BOND = 9
 NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_.'-]{0,19}$")
-BANK_NOTES = {False: 380, True: 420}  # first edition notes / 2010 notes (unlimited by default)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +71,10 @@ def parse_deal(text: str, players: tuple[str, ...], rules: RuleSet) -> Deal:
     if rules.variant == "experienced":
         name = text.strip()
         if name not in players:
-            raise SetupError(f"--deal for the experienced variant names the first chooser; "
-                             f"{name!r} is not a player")
+            raise SetupError(
+                f"--deal for the experienced variant names the first chooser; "
+                f"{name!r} is not a player"
+            )
         return Deal({}, starter=name)
     given: dict[str, str] = {}
     for part in filter(None, (x.strip() for x in text.split(","))):
@@ -124,7 +125,7 @@ def new_state(
         board=board,
         players=players,
         cash=[0] * len(players),
-        bank=BANK_NOTES[rules.thirty_million_bond],
+        bank=rules.bank_notes_total,
         treasury=[0] * nn,
         power=[0] * nn,
         tax_level=[5] * nn,

@@ -1,0 +1,23 @@
+"""Documentation that is generated from the code stays in step with it."""
+
+from pathlib import Path
+
+from rules.ruleset import OPTIONS, RuleSet, options_markdown
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_rule_options_doc_lists_every_option_with_its_defaults():
+    text = (ROOT / "docs" / "RULE_OPTIONS.md").read_text(encoding="utf-8")
+    assert text == options_markdown(), "regenerate docs/RULE_OPTIONS.md"
+    for name in OPTIONS:
+        assert f"`{name}`" in text
+
+
+def test_every_option_is_a_field_of_the_rule_set_with_a_valid_default():
+    first = RuleSet.preset("first")
+    third = RuleSet.preset("2010")
+    for name, info in OPTIONS.items():
+        assert getattr(first, name) in info.choices
+        assert getattr(third, name) in info.choices
+    assert set(OPTIONS) == set(first.options())
