@@ -58,8 +58,9 @@ def apply_factory(s: GameState, a: BuildFactory, ev: Events) -> None:
     if s.factory[r]:
         raise IllegalAction(f"{rname(s, r)} already has a factory; each city holds one")
     if s.occupied(r):
-        raise IllegalAction(f"{rname(s, r)} is occupied by hostile armies; no factory can be "
-                            "built there")
+        raise IllegalAction(
+            f"{rname(s, r)} is occupied by hostile armies; no factory can be built there"
+        )
     if s.treasury[n] < FACTORY_COST:
         raise IllegalAction(
             f"{nname(s, n)} cannot afford {FACTORY_COST}M for a factory; its treasury holds "
@@ -71,8 +72,12 @@ def apply_factory(s: GameState, a: BuildFactory, ev: Events) -> None:
     clear_await(s)
     kind = s.board.regions[r].factory_type
     article = "an" if kind == "armaments" else "a"
-    say(ev, s, n, f"{nname(s, n)} pays {FACTORY_COST}M to build {article} {kind} factory in "
-                  f"{rname(s, r)}")
+    say(
+        ev,
+        s,
+        n,
+        f"{nname(s, n)} pays {FACTORY_COST}M to build {article} {kind} factory in {rname(s, r)}",
+    )
 
 
 def _own_region(s: GameState, n: int, region_id: str, what: str) -> int:
@@ -146,6 +151,12 @@ def apply_production(s: GameState, a: Produce, ev: Events) -> None:
         ready = _producible(s, n, ctx.pending)
         if not ready:
             raise IllegalAction(f"{nname(s, n)} has no factory left that can produce")
+        if len(ready) == 1:
+            # Listed only for two or more factories, so that legal_actions() stays exact.
+            raise IllegalAction(
+                f"only {rname(s, ready[0])} can still produce: "
+                f"'{code(n)} produce {s.board.id(ready[0])}'"
+            )
         for r in ctx.pending:
             if r in _producible(s, n, (r,)):
                 _produce_at(s, n, r, ev)
@@ -158,8 +169,9 @@ def apply_production(s: GameState, a: Produce, ev: Events) -> None:
         raise IllegalAction(f"{rname(s, r)} has no factory")
     if r not in ctx.pending:
         if s.occupied(r):
-            raise IllegalAction(f"the factory in {rname(s, r)} is occupied by hostile armies and "
-                                "cannot produce")
+            raise IllegalAction(
+                f"the factory in {rname(s, r)} is occupied by hostile armies and cannot produce"
+            )
         raise IllegalAction(f"the factory in {rname(s, r)} has already produced this turn")
     if not _producible(s, n, (r,)):
         unit = "fleets" if is_port(s, r) else "armies"
@@ -220,29 +232,38 @@ def apply_import(s: GameState, a: Import, ev: Events) -> None:
     ctx: ImportContext = s.ctx
     if a.unit is None:
         clear_await(s)
-        say(ev, s, n, f"{nname(s, n)} imports {ctx.count} unit{'s' if ctx.count != 1 else ''}"
-                      f" in all ({ctx.count}M)")
+        say(
+            ev,
+            s,
+            n,
+            f"{nname(s, n)} imports {ctx.count} unit{'s' if ctx.count != 1 else ''}"
+            f" in all ({ctx.count}M)",
+        )
         return
     if a.region is None or a.unit not in ("army", "fleet"):
         raise IllegalAction("an import names a unit (army or fleet) and a province")
     r = _own_region(s, n, a.region, "import units")
     if s.occupied(r):
-        raise IllegalAction(f"{rname(s, r)} is occupied by hostile armies; nothing can be "
-                            "imported into it")
+        raise IllegalAction(
+            f"{rname(s, r)} is occupied by hostile armies; nothing can be imported into it"
+        )
     if a.unit == "fleet":
         if not is_port(s, r):
-            raise IllegalAction(f"{rname(s, r)} has no harbour; fleets can only be placed in "
-                                "light-blue port cities")
+            raise IllegalAction(
+                f"{rname(s, r)} has no harbour; fleets can only be placed in light-blue port cities"
+            )
         if s.rules.import_fleet_needs_shipyard and not s.factory[r]:
-            raise IllegalAction(f"{rname(s, r)} has no shipyard (rule option "
-                                "import_fleet_needs_shipyard)")
+            raise IllegalAction(
+                f"{rname(s, r)} has no shipyard (rule option import_fleet_needs_shipyard)"
+            )
         if s.fleets_in_supply(n) <= 0:
             raise IllegalAction(f"{nname(s, n)} has no fleets left in its supply")
     elif s.armies_in_supply(n) <= 0:
         raise IllegalAction(f"{nname(s, n)} has no armies left in its supply")
     if s.treasury[n] < 1:
-        raise IllegalAction(f"{nname(s, n)} cannot afford 1M for an import; its treasury holds "
-                            f"{s.treasury[n]}M")
+        raise IllegalAction(
+            f"{nname(s, n)} cannot afford 1M for an import; its treasury holds {s.treasury[n]}M"
+        )
     s.treasury[n] -= 1
     s.bank += 1
     if a.unit == "fleet":
@@ -250,10 +271,17 @@ def apply_import(s: GameState, a: Import, ev: Events) -> None:
     else:
         s.armies[n][r] += 1
     count = ctx.count + 1
-    say(ev, s, n, f"{nname(s, n)} imports an {a.unit} into {rname(s, r)} (1M)"
-        if a.unit == "army" else f"{nname(s, n)} imports a fleet into {rname(s, r)} (1M)")
-    if count >= IMPORT_LIMIT or (not import_sites(s, n, "army")
-                                 and not import_sites(s, n, "fleet")):
+    say(
+        ev,
+        s,
+        n,
+        f"{nname(s, n)} imports an {a.unit} into {rname(s, r)} (1M)"
+        if a.unit == "army"
+        else f"{nname(s, n)} imports a fleet into {rname(s, r)} (1M)",
+    )
+    if count >= IMPORT_LIMIT or (
+        not import_sites(s, n, "army") and not import_sites(s, n, "fleet")
+    ):
         clear_await(s)
         return
     s.ctx = ImportContext(count)
@@ -280,8 +308,13 @@ def step_taxation(s: GameState, ev: Events) -> None:
     if gained and gov != NO:
         bonus = bank_pays(s, gained)
         s.cash[gov] += bonus
-        say(ev, s, n, f"tax chart {s.tax_level[n]} → {level}: {s.players[gov]} receives a "
-                      f"{bonus}M success bonus")
+        say(
+            ev,
+            s,
+            n,
+            f"tax chart {s.tax_level[n]} → {level}: {s.players[gov]} receives a "
+            f"{bonus}M success bonus",
+        )
     elif level != s.tax_level[n]:
         say(ev, s, n, f"tax chart {s.tax_level[n]} → {level}")
     s.tax_level[n] = level

@@ -100,9 +100,14 @@ def pay_interest(s: GameState, n: int, ev: Events) -> None:
         pot -= part
         s.cash[p] += part
         paid.append(f"{s.players[p]} {part}M" + (f" of {owed[p]}M" if part < owed[p] else ""))
-    say(ev, s, n, f"{name} pays interest: {', '.join(paid)}; its treasury is {short}M short, so "
-                  f"{s.players[gov]} gives up his own {owed[gov]}M and pays {from_gov}M from "
-                  "his cash")
+    say(
+        ev,
+        s,
+        n,
+        f"{name} pays interest: {', '.join(paid)}; its treasury is {short}M short, so "
+        f"{s.players[gov]} gives up his own {owed[gov]}M and pays {from_gov}M from "
+        "his cash",
+    )
 
 
 # ------------------------------------------------------------------------------- investing
@@ -112,8 +117,9 @@ def step_investor_card(s: GameState, ev: Events) -> None:
     holder = s.investor_card
     paid = bank_pays(s, CARD_BONUS)
     s.cash[holder] += paid
-    say(ev, s, None, f"{s.players[holder]} holds the investor card: receives {paid}M and may "
-                     "invest")
+    say(
+        ev, s, None, f"{s.players[holder]} holds the investor card: receives {paid}M and may invest"
+    )
     await_decision(s, "invest", holder, NO, InvestContext(ALL))
 
 
@@ -129,8 +135,12 @@ def step_free_investors(s: GameState, ev: Events) -> None:
 def step_pass_card(s: GameState, ev: Events) -> None:
     old = s.investor_card
     s.investor_card = (old + 1) % len(s.players)
-    say(ev, s, None, f"the investor card passes from {s.players[old]} to "
-                     f"{s.players[s.investor_card]}")
+    say(
+        ev,
+        s,
+        None,
+        f"the investor card passes from {s.players[old]} to {s.players[s.investor_card]}",
+    )
 
 
 def bond_value_text(n: int, value: int) -> str:
@@ -182,7 +192,7 @@ def _payment_ok(s: GameState, p: int, n: int, k: int, returning: int | None) -> 
     if s.awaiting_kind == "bond_choice":
         return True
     gov = s.government[n]
-    if gov == NO or gov == p or len(s.governs(gov)) != 1:
+    if gov in (NO, p) or len(s.governs(gov)) != 1:
         return True
     costs = s.rules.bond_costs
     new_credit = s.credit(p, n) + costs[k] - (costs[returning] if returning is not None else 0)
@@ -208,8 +218,10 @@ def apply_buy(s: GameState, a: Buy, ev: Events) -> None:
     owner = s.bond_owner[n][k]
     if owner != NO:
         who = "you" if owner == p else s.players[owner]
-        raise IllegalAction(f"the {a.nation} {a.value}M bond is not in the pile; {who} "
-                            f"{'own' if owner == p else 'owns'} it")
+        raise IllegalAction(
+            f"the {a.nation} {a.value}M bond is not in the pile; {who} "
+            f"{'own' if owner == p else 'owns'} it"
+        )
     j = None
     price = a.value
     if a.returning is not None:
@@ -219,31 +231,48 @@ def apply_buy(s: GameState, a: Buy, ev: Events) -> None:
             raise IllegalAction(f"{a.player} does not own the {a.nation} {a.returning}M bond")
         j = costs.index(a.returning)
         if j >= k:
-            raise IllegalAction(f"an upgrade must take a higher bond than the {a.returning}M "
-                                "one returned")
+            raise IllegalAction(
+                f"an upgrade must take a higher bond than the {a.returning}M one returned"
+            )
         if k not in _upgrade_targets(s, n, j, _available(s, n)):
-            raise IllegalAction("only the next higher bond may be taken in an upgade (rule "
-                                "option bond_upgrade=next_higher)")
+            raise IllegalAction(
+                "only the next higher bond may be taken in an upgade (rule "
+                "option bond_upgrade=next_higher)"
+            )
         price = a.value - a.returning
     elif ctx.auction and any(o == p for o in s.bond_owner[n]):
         raise IllegalAction(f"{a.player} already bought a {a.nation} bond in this round")
     if price > s.cash[p]:
-        raise IllegalAction(f"{a.player} cannot pay {price}M for the {a.nation} {a.value}M bond; "
-                            f"he has {s.cash[p]}M")
+        raise IllegalAction(
+            f"{a.player} cannot pay {price}M for the {a.nation} {a.value}M bond; "
+            f"he has {s.cash[p]}M"
+        )
     if not _payment_ok(s, p, n, k, j):
-        raise IllegalAction(f"{a.player} would take over {name}'s government from its last "
-                            "governor at 0 power points and could not pay him 1M (rule option "
-                            "last_government_payment=strict)")
+        raise IllegalAction(
+            f"{a.player} would take over {name}'s government from its last "
+            "governor at 0 power points and could not pay him 1M (rule option "
+            "last_government_payment=strict)"
+        )
     s.cash[p] -= price
     s.treasury[n] += price
     s.bond_owner[n][k] = p
     if j is not None:
         s.bond_owner[n][j] = NO
-        say(ev, s, n, f"{a.player} returns the {a.nation} {a.returning}M bond and takes the "
-                      f"{a.value}M bond, paying {price}M into {name}'s treasury")
+        say(
+            ev,
+            s,
+            n,
+            f"{a.player} returns the {a.nation} {a.returning}M bond and takes the "
+            f"{a.value}M bond, paying {price}M into {name}'s treasury",
+        )
     else:
-        say(ev, s, n, f"{a.player} buys the {a.nation} {a.value}M bond, paying {price}M into "
-                      f"{name}'s treasury")
+        say(
+            ev,
+            s,
+            n,
+            f"{a.player} buys the {a.nation} {a.value}M bond, paying {price}M into "
+            f"{name}'s treasury",
+        )
     if s.government[n] == NO and s.flag_claim[n] == NO and a.value >= s.flag_min_bond[n]:
         s.flag_claim[n] = p
     if ctx.auction:
@@ -261,8 +290,13 @@ def apply_pass(s: GameState, a: Pass, ev: Events) -> None:
 
 def _next_investor(s: GameState, ctx: InvestContext) -> None:
     if ctx.queue:
-        await_decision(s, s.awaiting_kind or "invest", ctx.queue[0], s.awaiting_nation,
-                       InvestContext(ctx.nations, ctx.queue[1:], ctx.auction, ctx.free_round))
+        await_decision(
+            s,
+            s.awaiting_kind or "invest",
+            ctx.queue[0],
+            s.awaiting_nation,
+            InvestContext(ctx.nations, ctx.queue[1:], ctx.auction, ctx.free_round),
+        )
     else:
         clear_await(s)
 
@@ -286,24 +320,38 @@ def step_government_check(s: GameState, ev: Events, ref: int = NO) -> None:
             if claim == NO:
                 continue
             s.government[n] = gov = claim
-            say(ev, s, n, f"{s.players[claim]} takes the flag of {nname(s, n)} and forms its "
-                          "government")
+            say(
+                ev,
+                s,
+                n,
+                f"{s.players[claim]} takes the flag of {nname(s, n)} and forms its government",
+            )
         credits = [s.credit(p, n) for p in range(len(s.players))]
         best = max(credits)
         if best > credits[gov]:
             new = next(p for p in order if credits[p] == best)
             s.government[n] = new
             changes.append((n, gov, new))
-            say(ev, s, n, f"{s.players[new]} ({best}M) takes over the government of "
-                          f"{nname(s, n)} from {s.players[gov]} ({credits[gov]}M)")
+            say(
+                ev,
+                s,
+                n,
+                f"{s.players[new]} ({best}M) takes over the government of "
+                f"{nname(s, n)} from {s.players[gov]} ({credits[gov]}M)",
+            )
     s.flag_claim = [NO] * len(s.flag_claim)
     if s.rules.last_government_payment != "off":
         for n, old, new in changes:
             if s.power[n] == 0 and s.governs_nothing(old) and s.cash[new] >= 1:
                 s.cash[new] -= 1
                 s.cash[old] += 1
-                say(ev, s, n, f"{s.players[new]} pays {s.players[old]} 1M for taking his last "
-                              "government before it scored")
+                say(
+                    ev,
+                    s,
+                    n,
+                    f"{s.players[new]} pays {s.players[old]} 1M for taking his last "
+                    "government before it scored",
+                )
 
 
 def _auction_government(s: GameState, n: int, buyer: int, ev: Events) -> None:

@@ -404,10 +404,20 @@ def apply_move_army(s: GameState, a: MoveArmy, ev: Events) -> None:
             f"'{code(n)} make army {a.origin} hostile|friendly')"
         )
     path = tuple(region_index(s, x) for x in a.convoy)
+    dests = army_destinations(s, n, ctx, o)
     if path:
         _check_convoy_path(s, n, ctx, o, path, d)
+        # Only fleets that are needed carry: a route that could do with fewer is refused, so
+        # that apply accepts exactly what legal_actions lists.
+        if dests.get(d) == [()]:
+            raise IllegalAction(
+                f"the army in {rname(s, o)} reaches {rname(s, d)} without a fleet; "
+                "leave out the convoy"
+            )
+        if set(path) not in [set(route) for route in dests.get(d, [])]:
+            shorter = ",".join(board.id(x) for x in dests[d][0])
+            raise IllegalAction(f"fewer fleets can carry this army: 'convoy {shorter}'")
     else:
-        dests = army_destinations(s, n, ctx, o)
         if d not in dests or dests[d] != [()]:
             hint = ""
             if d in dests:

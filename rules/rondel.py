@@ -86,8 +86,9 @@ def check_rondel(s: GameState, n: int, target: int) -> int:
     if origin != NO:
         d = distance(origin, target)
         if d == 0:
-            raise IllegalAction(f"{nname(s, n)} must move on the rondel; it cannot stay on "
-                                f"{SPACE_NAMES[space]}")
+            raise IllegalAction(
+                f"{nname(s, n)} must move on the rondel; it cannot stay on {SPACE_NAMES[space]}"
+            )
         if d > 6:
             raise IllegalAction(
                 f"{nname(s, n)} can move at most 6 spaces; {SPACE_NAMES[space]} is {d} away"
@@ -110,8 +111,10 @@ def check_rondel(s: GameState, n: int, target: int) -> int:
         and s.rules.factory_without_site == "forbidden"
         and not factory_possible(s, n, s.cash[gov] - cost)
     ):
-        raise IllegalAction(f"{nname(s, n)} cannot build a factory now, so it may not choose "
-                            "Factory (rule option factory_without_site=forbidden)")
+        raise IllegalAction(
+            f"{nname(s, n)} cannot build a factory now, so it may not choose "
+            "Factory (rule option factory_without_site=forbidden)"
+        )
     return cost
 
 

@@ -65,16 +65,24 @@ def summary(s: GameState) -> dict[str, Any]:
                 if foreign_home and board.owner[i] != n:
                     hostile = armies - s.friendly[n][i]
                     if hostile:
-                        units.append({"nation": c, "kind": "army", "count": hostile,
-                                      "hostile": True})
+                        units.append(
+                            {"nation": c, "kind": "army", "count": hostile, "hostile": True}
+                        )
                     if s.friendly[n][i]:
-                        units.append({"nation": c, "kind": "army", "count": s.friendly[n][i],
-                                      "hostile": False})
+                        units.append(
+                            {
+                                "nation": c,
+                                "kind": "army",
+                                "count": s.friendly[n][i],
+                                "hostile": False,
+                            }
+                        )
                 else:
                     units.append({"nation": c, "kind": "army", "count": armies, "hostile": None})
             if s.fleets[n][i]:
-                units.append({"nation": c, "kind": "fleet", "count": s.fleets[n][i],
-                              "hostile": None})
+                units.append(
+                    {"nation": c, "kind": "fleet", "count": s.fleets[n][i], "hostile": None}
+                )
         regions[r.id] = {
             "factory": r.factory_type if s.factory[i] else None,
             "flag": NATION_CODES[s.flag[i]] if s.flag[i] != NO else None,

@@ -269,15 +269,19 @@ def test_fleets_in_port_cannot_convoy():
 
 def test_convoy_route_names_the_fleets_that_carry():
     g = new_game()
-    place(g, "FR", "army", "brest")
-    place(g, "FR", "fleet", "english_channel")
-    place(g, "FR", "fleet", "bay_of_biscay")
-    start_maneuver(g, "FR")
-    assert "FR move army brest -> portugal convoy bay_of_biscay" in legal(g)
-    # Brest borders both seas: landing in Holland only needs the Channel fleet
-    assert "FR move army brest -> holland convoy english_channel" in legal(g)
-    g.apply("FR move army brest -> portugal convoy english_channel,bay_of_biscay")
-    assert units(g, "FR", "army", "portugal") == 1
+    place(g, "IT", "army", "rome", 2)
+    place(g, "IT", "fleet", "western_mediterranean")
+    place(g, "IT", "fleet", "ionian_sea")
+    start_maneuver(g, "IT")
+    # Rome and Tunis both lie on the two seas: either fleet can carry, the player says which
+    assert {
+        "IT move army rome -> tunis convoy western_mediterranean",
+        "IT move army rome -> tunis convoy ionian_sea",
+    } <= legal(g)
+    g.apply("IT move army rome -> tunis convoy ionian_sea")
+    # the Western Mediterranean fleet is still free for the second army
+    assert "IT move army rome -> algeria convoy western_mediterranean" in legal(g)
+    assert "greece" not in army_dests(g, "IT", "rome")
 
 
 def test_dutch_army_steps_into_hamburg_and_rails_but_cannot_leave_germany_or_use_baltic():
@@ -749,3 +753,22 @@ def test_black_sea_eastern_mediterranean_option(adjacent):
     place(g, "RU", "fleet", "black_sea")
     start_maneuver(g, "RU")
     assert ("RU move fleet black_sea -> eastern_mediterranean" in legal(g)) is adjacent
+
+
+def test_convoy_is_refused_when_the_army_needs_no_fleet_or_fewer_fleets():
+    g = new_game()
+    place(g, "IT", "army", "rome")
+    place(g, "IT", "fleet", "ionian_sea")
+    start_maneuver(g, "IT")
+    # Rome rails to Venice, which borders Trieste: no fleet is needed
+    assert "IT move army rome -> trieste friendly" in legal(g)
+    with pytest.raises(IllegalAction, match="without a fleet"):
+        g.apply("IT move army rome -> trieste convoy ionian_sea friendly")
+    g2 = new_game()
+    place(g2, "FR", "army", "marseille")
+    place(g2, "FR", "fleet", "western_mediterranean")
+    place(g2, "FR", "fleet", "ionian_sea")
+    start_maneuver(g2, "FR")
+    assert "FR move army marseille -> tunis convoy western_mediterranean" in legal(g2)
+    with pytest.raises(IllegalAction, match="fewer fleets"):
+        g2.apply("FR move army marseille -> tunis convoy western_mediterranean,ionian_sea")
