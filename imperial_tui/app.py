@@ -1,0 +1,344 @@
+"""The Textual app: holds the session (a plain attribute, not a reactive), applies human
+choices through the engine, lets bots think in a worker thread at an adjustable pace, and
+tells the game screen to repaint what changed."""
+
+from __future__ import annotations
+
+import os
+import time
+from functools import partial
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+
+from imperial_tui.commands import ImperialCommands
+from imperial_tui.screens.dialogs import ConfirmScreen, HandoverScreen, PromptScreen
+from imperial_tui.screens.game import GameScreen
+from imperial_tui.screens.game_over import GameOverScreen
+from imperial_tui.screens.help import HelpScreen
+from imperial_tui.screens.new_game import NewGameScreen
+from imperial_tui.session import Session, default_save_path
+from imperial_tui.style import ascii_wanted
+from rules import Action, Game, IllegalAction, RuleSet, SetupError
+from rules.savefile import SaveError
+
+
+class ImperialApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "Imperial"
+    COMMANDS = App.COMMANDS | {ImperialCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "request_quit", "quit", id="app.quit", priority=True),
+        Binding("f1", "help", "help", id="app.help"),
+    ]
+
+    def __init__(
+        self,
+        session: Session | None = None,
+        save_path: Path | None = None,
+        seed: int | None = None,
+        pace: float | None = None,
+        ascii_only: bool | None = None,
+    ) -> None:
+        super().__init__()
+        self.session: Session | None = session
+        self.save_path = save_path
+        self.new_game_seed = seed
+        env_pace = os.environ.get("IMPERIAL_PACE")
+        self.pace_override = pace if pace is not None else (float(env_pace) if env_pace else None)
+        self.ascii_only = ascii_wanted() if ascii_only is None else ascii_only
+        self._bot_busy = False
+        self._bots_moved = False
+        self._over_shown = -1
+        self.timings: dict[str, float] = {}
+        if session is not None and self.pace_override is not None:
+            session.pace = self.pace_override
+
+    # -- start -----------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        self.timings["mounted"] = time.monotonic()
+        if self.ascii_only:
+            self.screen.add_class("-ascii")
+        if self.session is None:
+            self.push_screen(NewGameScreen(seed=self.new_game_seed))
+        else:
+            self.open_game()
+
+    def open_game(self) -> None:
+        assert self.session is not None
+        screen = GameScreen()
+        if self.ascii_only:
+            screen.add_class("-ascii")
+        if isinstance(self.screen, (NewGameScreen, GameScreen, GameOverScreen)):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+        self.call_after_refresh(self.after_change)
+
+    def start_new_game(
+        self,
+        players: list[str],
+        controllers: dict[str, str],
+        rules: RuleSet,
+        seed: int | None,
+        hidden_cash: bool,
+    ) -> None:
+        try:
+            game = Game.new(players, rules=rules, seed=seed)
+        except (SetupError, ValueError) as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        path = self.save_path or default_save_path()
+        self.session = Session(game, controllers, path, hidden_cash=hidden_cash)
+        if self.pace_override is not None:
+            self.session.pace = self.pace_override
+        try:
+            self.session.save()
+        except SaveError as exc:
+            self.notify(str(exc), severity="error")
+        self.notify(f"the game is saved after every move to {path}", timeout=6)
+        self.open_game()
+
+    # -- the game loop ---------------------------------------------------------------------
+    def game_screen(self) -> GameScreen | None:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    def after_change(self) -> None:
+        """Repaint, then hand the next decision to a human (bell, hand-over) or a bot."""
+        session = self.session
+        screen = self.game_screen()
+        if session is None or screen is None:
+            return
+        screen.refresh_panels()
+        game = session.game
+        aw = game.awaiting
+        if aw is None:
+            if self._over_shown != session.version:
+                self._over_shown = session.version
+                result = game.result()
+                if result is not None:
+                    self.push_screen(GameOverScreen(result, self.ascii_only))
+            return
+        if session.is_human(aw.player):
+            if self._bots_moved:
+                self._bots_moved = False
+                self.bell()
+            others = len(session.humans) > 1
+            if session.hidden_cash and others and session.viewer != aw.player:
+
+                def handed(_: Any, player: str = aw.player) -> None:
+                    session.viewer = player
+                    screen.refresh_panels()
+
+                self.push_screen(HandoverScreen(aw.player), handed)
+            elif session.viewer != aw.player:
+                session.viewer = aw.player
+                screen.refresh_panels()
+        else:
+            self.schedule_bot()
+
+    def apply_human(self, action: Action) -> None:
+        assert self.session is not None
+        try:
+            self.session.apply(action)
+        except IllegalAction as exc:
+            self.notify(exc.reason, severity="error", timeout=6)
+            return
+        except SaveError as exc:
+            self.notify(str(exc), severity="error")
+        self.after_change()
+
+    def schedule_bot(self) -> None:
+        session = self.session
+        if self._bot_busy or session is None or session.game.awaiting is None:
+            return
+        bot = session.bot_for(session.game.awaiting.player)
+        if bot is None:
+            return
+        self._bot_busy = True
+        snapshot = session.game.copy()
+        version = session.version
+        self.run_worker(
+            partial(self._think, bot, snapshot, version),
+            thread=True,
+            group="bot",
+            exit_on_error=False,
+        )
+
+    def _think(self, bot: Any, game: Game, version: int) -> None:
+        """Runs in a worker thread: the UI keeps answering while the bot searches."""
+        start = time.monotonic()
+        action = bot.choose(game)
+        self.call_from_thread(self._bot_ready, action, version, time.monotonic() - start)
+
+    def _bot_ready(self, action: Action, version: int, elapsed: float) -> None:
+        assert self.session is not None
+        delay = max(0.0, self.session.pace - elapsed)
+        if delay:
+            self.set_timer(delay, partial(self._bot_apply, action, version))
+        else:
+            self._bot_apply(action, version)
+
+    def _bot_apply(self, action: Action, version: int) -> None:
+        self._bot_busy = False
+        session = self.session
+        if session is None:
+            return
+        if version == session.version:
+            try:
+                session.apply(action)
+                self._bots_moved = True
+            except (IllegalAction, SaveError) as exc:
+                self.notify(f"computer move refused: {exc}", severity="error")
+                return
+        self.after_change()
+
+    # -- commands --------------------------------------------------------------------------
+    def action_help(self, topic: str = "keys") -> None:
+        self.push_screen(HelpScreen(topic))
+
+    def action_save(self) -> None:
+        if self.session is None:
+            return
+        try:
+            path = self.session.save()
+            self.notify(f"saved to {path}")
+        except SaveError as exc:
+            self.notify(str(exc), severity="error")
+
+    def action_save_as(self) -> None:
+        if self.session is None:
+            return
+
+        def done(value: str | None) -> None:
+            if value and self.session is not None:
+                try:
+                    self.notify(f"saved to {self.session.save(Path(value).expanduser())}")
+                except (SaveError, OSError) as exc:
+                    self.notify(str(exc), severity="error")
+
+        self.push_screen(PromptScreen("Save to which file?", str(self.session.path or "")), done)
+
+    def action_load(self) -> None:
+        def done(value: str | None) -> None:
+            if value:
+                self.load(Path(value).expanduser())
+
+        self.push_screen(PromptScreen("Load which save file?"), done)
+
+    def load(self, path: Path) -> None:
+        try:
+            self.session = Session.load(path)
+        except (SaveError, OSError) as exc:
+            self.notify(str(exc), severity="error", timeout=6)
+            return
+        if self.pace_override is not None:
+            self.session.pace = self.pace_override
+        self._over_shown = -1
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.open_game()
+
+    def action_new_game(self) -> None:
+        def done(yes: bool | None) -> None:
+            if yes:
+                while len(self.screen_stack) > 2:
+                    self.pop_screen()
+                self.save_path = None
+                self.switch_screen(NewGameScreen(seed=self.new_game_seed))
+
+        if self.session is None:
+            return
+        self.push_screen(ConfirmScreen("Start a new game? This one stays in its save file."), done)
+
+    def action_undo(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        steps = session.undo_steps()
+        if not steps:
+            why = (
+                "another player decided since"
+                if session.hidden_cash and session.game.plies
+                else "nothing to undo"
+            )
+            self.notify(f"cannot undo: {why}", severity="warning")
+            return
+        last = session.game.plies[-steps].action
+
+        def done(yes: bool | None) -> None:
+            if yes and self.session is not None:
+                self.session.undo()
+                self.after_change()
+
+        self.push_screen(ConfirmScreen(f"Undo {steps} action(s), back to before '{last}'?"), done)
+
+    def action_toggle_ascii(self) -> None:
+        self.ascii_only = not self.ascii_only
+        for screen in self.screen_stack:
+            screen.set_class(self.ascii_only, "-ascii")
+        gs = self.game_screen()
+        if gs is not None:
+            gs.refresh_panels(force=True)
+
+    def ask_donation(self, nation: str | None) -> None:
+        session = self.session
+        if session is None or session.game.awaiting is None:
+            return
+        aw = session.game.awaiting
+        player = aw.player if session.is_human(aw.player) else session.viewer
+        if player is None:
+            return
+        target = nation or aw.nation or session.game.summary()["turn"]["nation"]
+        cash = session.game.can_donate(player)
+
+        def done(value: str | None) -> None:
+            if not value:
+                return
+            try:
+                self.apply_human_text(f"{player} donates {int(value)} to {target}")
+            except ValueError:
+                self.notify("give a whole number of millions", severity="error")
+
+        self.push_screen(
+            PromptScreen(f"{player}: donate how many M to {target}'s treasury? (you have {cash}M)"),
+            done,
+        )
+
+    def apply_human_text(self, text: str) -> None:
+        assert self.session is not None
+        try:
+            self.session.apply(text)
+        except IllegalAction as exc:
+            self.notify(exc.reason, severity="error")
+            return
+        self.after_change()
+
+    def action_request_quit(self) -> None:
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        where = f" The game is saved in {self.session.path}." if self.session else ""
+        self.push_screen(ConfirmScreen(f"Quit Imperial?{where}"), done)
+
+
+def run(path: str | None = None, new_session: Session | None = None, **kwargs: Any) -> None:
+    """Start the app: on a save file, on a prepared session, or on the new-game screen."""
+    session = new_session
+    if path is not None and session is None:
+        p = Path(path)
+        session = Session.load(p) if p.exists() else None
+        kwargs.setdefault("save_path", p)
+    ImperialApp(session=session, **kwargs).run()
+
+
+if __name__ == "__main__":
+    import sys
+
+    run(sys.argv[1] if len(sys.argv) > 1 else None)

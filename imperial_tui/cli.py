@@ -1,0 +1,588 @@
+"""The ``imperial`` command: headless sub-commands over save files (and, later, the app).
+
+Every command reads or writes a save file (``rules.savefile``), so a game can be played, checked
+or scripted entirely from a shell: ``new`` sets one up, ``show``/``state``/``moves`` read it,
+``apply`` plays actions in notation. Textual is never imported here at module level: the
+headless commands stay fast and work where Textual cannot run. Only the commands that open the
+app (``_start_app``, ``play``) import it, inside the function.
+
+Errors a user can cause (a damaged save, an unknown rule option, an impossible set-up, an
+illegal action) print one line to stderr and exit with 1 (the game or file is at fault) or 2
+(the command line is at fault); never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from rules import Game, IllegalAction, RuleSet, SetupError
+from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, parse_option_value
+from rules.savefile import LoadedGame, SaveError, load_game, program_version, save_game
+
+EXIT_GAME = 1  # the save file or the game refused: bad save, illegal action
+EXIT_USAGE = 2  # the command line itself is wrong: bad option, impossible set-up
+
+app = typer.Typer(
+    name="imperial",
+    help=(
+        "Imperial (Mac Gerdts) in the terminal.\n\n"
+        "Start a game with `imperial new --players Anna,Ben,Cleo,Dan --save game.json`, "
+        "look at it with `imperial show game.json`, list the legal moves with "
+        "`imperial moves game.json` and play one with "
+        '`imperial apply game.json "AH rondel import"`.'
+    ),
+    invoke_without_command=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode="markdown",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+FileArg = Annotated[
+    Path,
+    typer.Argument(
+        metavar="FILE",
+        help="A save file (written by `imperial new` or the app).",
+        show_default=False,
+    ),
+]
+
+
+def _console() -> Console:
+    """Standard output console; Rich itself honours NO_COLOR and non-terminal output."""
+    return Console(highlight=False, soft_wrap=False)
+
+
+def _fail(message: str, code: int = EXIT_GAME) -> NoReturn:
+    """One line to stderr and the exit code: the user sees what went wrong, not where."""
+    sys.stderr.write(f"imperial: {' '.join(message.split())}\n")
+    raise typer.Exit(code)
+
+
+def _load(path: Path) -> LoadedGame:
+    try:
+        return load_game(path)
+    except SaveError as exc:
+        _fail(str(exc))
+
+
+def _start_app(path: Path | None) -> None:
+    """Open the Textual app on a save file (None: the new-game screen), for bare ``imperial``
+    and ``imperial new`` without ``--save`` at a terminal. Textual is imported only inside
+    this function so that every other command stays free of it."""
+    from imperial_tui.app import run
+
+    run(str(path) if path is not None else None)
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(program_version())
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version_callback, is_eager=True, help="Print the version."
+        ),
+    ] = False,
+) -> None:
+    """Imperial (Mac Gerdts) in the terminal. Without a command: open the app."""
+    if ctx.invoked_subcommand is None:
+        _start_app(None)
+
+
+# --------------------------------------------------------------------------- new
+
+
+def _parse_options(values: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in values:
+        if "=" not in item:
+            _fail(
+                f"--option {item!r} must look like NAME=VALUE (see `imperial options`)", EXIT_USAGE
+            )
+        name, text = (part.strip() for part in item.split("=", 1))
+        try:
+            options[name] = parse_option_value(name, text)
+        except ValueError as exc:
+            _fail(str(exc).replace("`imperial rules options`", "`imperial options`"), EXIT_USAGE)
+    return options
+
+
+def _auto_save_path() -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = Path(f"imperial-{stamp}.json")
+    n = 2
+    while path.exists():
+        path = Path(f"imperial-{stamp}-{n}.json")
+        n += 1
+    return path
+
+
+@app.command()
+def new(
+    players: Annotated[
+        str,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Player names in seating order (clockwise), comma-separated.",
+            show_default=False,
+        ),
+    ],
+    edition: Annotated[
+        str, typer.Option("--edition", "-e", help=f"Rule edition: {' | '.join(EDITIONS)}.")
+    ] = "first",
+    variant: Annotated[
+        str, typer.Option("--variant", help=f"Set-up variant: {' | '.join(VARIANTS)}.")
+    ] = "standard",
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help="Change one rule option (repeatable); `imperial options` lists them.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            help="Shuffle the flag cards with this seed (reproducible).",
+            show_default=False,
+        ),
+    ] = None,
+    deal: Annotated[
+        str | None,
+        typer.Option(
+            "--deal",
+            metavar="NAME=NATION,...",
+            help="Deal the flag cards as at the table, e.g. Anna=AH,Ben=IT "
+            "(experienced variant: the name of the first chooser).",
+            show_default=False,
+        ),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save",
+            "-s",
+            metavar="FILE",
+            help="Where to save the new game (default: imperial-DATE-TIME.json here).",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", "-f", help="Overwrite FILE if it already exists.")
+    ] = False,
+) -> None:
+    """Set up a new game and save it.
+
+    Prints who governs which nation, who holds the investor card and whose decision comes
+    first.
+
+    Examples:
+
+    * `imperial new --players Anna,Ben,Cleo,Dan --save game.json`
+
+    * `imperial new -p Anna,Ben,Cleo --edition 2010 --seed 7 -s game.json`
+
+    * `imperial new -p Anna,Ben --deal Anna=AH,Ben=IT --option bank=limited -s duel.json`
+
+    * `imperial new -p Anna,Ben,Cleo,Dan --variant experienced --deal Cleo -s exp.json`
+    """
+    names = [n.strip() for n in players.split(",") if n.strip()]
+    try:
+        rules = RuleSet.preset(edition, variant).with_options(**_parse_options(option or []))
+    except ValueError as exc:
+        _fail(str(exc), EXIT_USAGE)
+    try:
+        game = Game.new(names, rules=rules, seed=seed, deal=deal)
+    except SetupError as exc:
+        _fail(str(exc), EXIT_USAGE)
+    path = save if save is not None else _auto_save_path()
+    if path.exists() and not force:
+        _fail(
+            f"{path} already exists; use --force to overwrite it or choose another --save",
+            EXIT_USAGE,
+        )
+    try:
+        save_game(game, path)
+    except SaveError as exc:
+        _fail(str(exc))
+    from imperial_tui.show import setup_overview
+
+    console = _console()
+    console.print(setup_overview(game))
+    how = "Saved to" if save is not None else "No --save given: saved to"
+    console.print(f"{how} {path}. Next: `imperial show {path}`.")
+    if save is None and sys.stdin.isatty() and sys.stdout.isatty():
+        _start_app(path)
+
+
+# --------------------------------------------------------------------------- state
+
+
+def _state_text(game: Game) -> str:
+    """A few plain lines for a quick look (``show`` has the full tables)."""
+    s = game.summary()
+    lines = [f"Imperial, {s['edition']} edition, {s['variant']} variant"]
+    if s["finished"]:
+        result = game.result()
+        lines.append(f"Game over: {result.describe() if result else ''}")
+    else:
+        turn, awaiting = s["turn"], s["awaiting"]
+        where = f"round {turn['round']}, {turn['nation']}'s turn" if turn["nation"] else "set-up"
+        if awaiting:
+            who = f"{awaiting['player']} decides {awaiting['kind']}"
+            if awaiting["nation"]:
+                who += f" for {awaiting['nation']}"
+            where += f"; {who}"
+        lines.append(where[:1].upper() + where[1:])
+    for code, n in s["nations"].items():
+        lines.append(
+            f"  {code} {n['governor'] or '-':<12} treasury {n['treasury']:>3}M  "
+            f"power {n['power']:>2}  rondel {n['rondel'] or '-'}"
+        )
+    for p in s["players"]:
+        bonds = ", ".join(f"{b['nation']} {b['value']}" for b in p["bonds"]) or "no bonds"
+        extra = []
+        if p["governs"]:
+            extra.append("governs " + " ".join(p["governs"]))
+        if p["investor_card"]:
+            extra.append("investor card")
+        if p["swiss_bank"]:
+            extra.append("Swiss bank")
+        tail = f" ({'; '.join(extra)})" if extra else ""
+        lines.append(f"  {p['name']}: {p['cash']}M cash; {bonds}{tail}")
+    return "\n".join(lines)
+
+
+@app.command()
+def state(
+    file: FileArg,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print the state summary JSON of spec/STATE.md."),
+    ] = False,
+) -> None:
+    """Print the state of a saved game: a short overview, or the state summary as JSON.
+
+    The JSON is the stable document for tools (tests, scripts, bots in other languages).
+
+    Examples:
+
+    * `imperial state game.json`
+
+    * `imperial state game.json --json | jq .awaiting`
+    """
+    game = _load(file).game
+    if as_json:
+        sys.stdout.write(json.dumps(game.summary(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(_state_text(game) + "\n")
+
+
+# --------------------------------------------------------------------------- show
+
+
+@app.command()
+def show(
+    file: FileArg,
+    limit: Annotated[
+        int, typer.Option("--limit", help="Show at most this many legal options.")
+    ] = 40,
+) -> None:
+    """Show a saved game: nations, players, rondel, the regions with units, flags or
+    factories, and whose decision it is with the legal options.
+
+    Reads well at 80 columns and with NO_COLOR=1 (nations are always shown by their codes).
+
+    Examples:
+
+    * `imperial show game.json`
+
+    * `NO_COLOR=1 imperial show game.json | less`
+    """
+    from imperial_tui.show import render_game
+
+    game = _load(file).game
+    _console().print(render_game(game, limit=limit))
+
+
+# --------------------------------------------------------------------------- moves
+
+
+@app.command()
+def moves(
+    file: FileArg,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help='Print a JSON list of {"notation", "player", "kind", "nation"}.'
+        ),
+    ] = False,
+) -> None:
+    """List the legal actions of the player whose decision it is, in notation.
+
+    Any of these lines can be given to `imperial apply`. Donations (`Anna donates 2 to AH`) are
+    allowed at any time and never listed.
+
+    Examples:
+
+    * `imperial moves game.json`
+
+    * `imperial moves game.json --json`
+    """
+    game = _load(file).game
+    awaiting = game.awaiting
+    actions = game.legal_actions() if awaiting is not None else []
+    if as_json:
+        rows = [
+            {
+                "notation": str(a),
+                "player": awaiting.player if awaiting else None,
+                "kind": type(a).kind,
+                "nation": awaiting.nation if awaiting else None,
+            }
+            for a in actions
+        ]
+        sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+        return
+    if awaiting is None:
+        result = game.result()
+        sys.stdout.write(f"The game is over{': ' + result.describe() if result else ''}.\n")
+        return
+    head = f"{awaiting.player} decides ({awaiting.kind}"
+    head += f", {awaiting.nation})" if awaiting.nation else ")"
+    sys.stdout.write(head + ":\n" + "".join(f"  {a}\n" for a in actions))
+
+
+# --------------------------------------------------------------------------- apply
+
+
+@app.command()
+def apply(
+    file: FileArg,
+    actions: Annotated[
+        list[str],
+        typer.Argument(
+            metavar="ACTION...", help="Actions in notation, applied in order.", show_default=False
+        ),
+    ],
+) -> None:
+    """Apply actions to a saved game and save it once, then print what happened.
+
+    All or nothing: if one action is illegal, it prints `illegal: <reason>` naming the action,
+    exits with 1 and leaves the file untouched.
+
+    Examples:
+
+    * `imperial apply game.json "AH rondel import"`
+
+    * `imperial apply game.json "AH import army vienna" "AH import fleet trieste" "AH import
+      done"`
+
+    * `imperial apply game.json "Anna donates 3 to IT"`
+    """
+    loaded = _load(file)
+    game = loaded.game
+    done: list[tuple[str, list[Any]]] = []
+    for number, text in enumerate(actions, start=1):
+        try:
+            events = game.apply(text)
+        except IllegalAction as exc:
+            which = f"action {number} of {len(actions)}, " if len(actions) > 1 else ""
+            _fail_plain(
+                f"illegal: {exc.reason} ({which}{text!r}; nothing was saved; "
+                f"see `imperial moves {file}`)"
+            )
+        done.append((str(game.history[-1]), events))
+    try:
+        save_game(game, file, loaded.controllers, loaded.app, loaded.header.get("created"))
+    except SaveError as exc:
+        _fail(str(exc))
+    out = []
+    for notation, events in done:
+        out.append(notation)
+        out.extend(f"  {e.text}" for e in events)
+    from imperial_tui.show import decision_text
+
+    console = _console()
+    console.print("\n".join(out), markup=False)
+    console.print(decision_text(game))
+
+
+def _fail_plain(message: str) -> NoReturn:
+    """Like ``_fail`` but without the program prefix, for the documented ``illegal:`` line."""
+    sys.stderr.write(" ".join(message.split()) + "\n")
+    raise typer.Exit(EXIT_GAME)
+
+
+# --------------------------------------------------------------------------- options
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@app.command()
+def options(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the options as JSON for tools.")
+    ] = False,
+) -> None:
+    """List every rule option: its choices, the default of each edition and what it means.
+
+    Change one for a new game with `imperial new ... --option NAME=VALUE`.
+
+    Examples:
+
+    * `imperial options`
+
+    * `imperial new -p Anna,Ben,Cleo --option bank=limited --option swiss_banks=true -s g.json`
+    """
+    presets = {e: RuleSet.preset(e).options() for e in EDITIONS}
+    if as_json:
+        rows = [
+            {
+                "name": name,
+                "choices": list(info.choices),
+                "defaults": {e: presets[e][name] for e in EDITIONS},
+                "summary": info.summary,
+                "source": info.source,
+            }
+            for name, info in OPTIONS.items()
+        ]
+        sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+        return
+    from rich.padding import Padding
+    from rich.text import Text
+
+    console = _console()
+    console.print(Text("Rule options (change with --option NAME=VALUE)", style="bold"))
+    for name, info in OPTIONS.items():
+        console.print()
+        line = Text(name, style="bold")
+        line.append("  choices: " + " | ".join(_fmt(c) for c in info.choices))
+        line.append("  defaults: " + ", ".join(f"{e} {_fmt(presets[e][name])}" for e in EDITIONS))
+        console.print(line)
+        console.print(Padding(Text(info.summary), (0, 0, 0, 4)))
+        console.print(Padding(Text(f"source: {info.source}", style="dim"), (0, 0, 0, 4)))
+
+
+# --------------------------------------------------------------------------- app, rules
+
+
+@app.command()
+def play(
+    file: FileArg,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option("--bot", "-b", help="Make a seat a computer player: NAME=greedy|random."),
+    ] = None,
+    headless: Annotated[
+        bool,
+        typer.Option(
+            "--headless",
+            help="No app: computer players move until a human must "
+            "decide or the game ends (saved after every move).",
+        ),
+    ] = False,
+) -> None:
+    """Resume a saved game in the app (or let computer players play it with --headless).
+
+    Examples: `imperial play game.json`,
+    `imperial play duel.json --bot Anna=random --bot Ben=greedy --headless`
+    """
+    from imperial_tui.session import Session
+
+    try:
+        session = Session.load(file)
+    except SaveError as exc:
+        _fail(str(exc))
+    for item in bot or []:
+        name, _, level = item.partition("=")
+        if name not in session.game.players or level not in ("greedy", "random"):
+            _fail(f"--bot {item!r} must be NAME=greedy or NAME=random for a player", EXIT_USAGE)
+        session.controllers[name] = f"bot:{level}"
+    session = Session(
+        session.game,
+        session.controllers,
+        session.path,
+        hidden_cash=session.hidden_cash,
+        pace=session.pace,
+        created=session.created,
+    )
+    if not headless:
+        session.save()
+        from imperial_tui.app import ImperialApp
+
+        ImperialApp(session=session).run()
+        return
+    try:
+        while session.game.awaiting and not session.is_human(session.game.awaiting.player):
+            bot_ = session.bot_for(session.game.awaiting.player)
+            assert bot_ is not None
+            session.game.apply(bot_.choose(session.game))
+        session.save()
+    except SaveError as exc:
+        _fail(str(exc))
+    result = session.game.result()
+    console = _console()
+    if result is not None:
+        console.print(f"Game over after {len(session.game.history)} actions: {result.describe()}")
+    else:
+        aw = session.game.awaiting
+        console.print(f"{aw.player} must decide ({aw.kind}); saved to {file}")
+
+
+@app.command()
+def rules(
+    topic: Annotated[str | None, typer.Argument(help="A topic; without one, every page.")] = None,
+) -> None:
+    """Print the rules pages (the same text as F1 in the app)."""
+    from imperial_tui.rules_text import all_pages, page, topics
+
+    console = _console()
+    if topic is None:
+        console.print(all_pages(), markup=False)
+        console.print(f"\nTopics: {', '.join(topics())}", markup=False)
+        return
+    try:
+        title, text = page(topic)
+    except KeyError as exc:
+        _fail(str(exc.args[0]), EXIT_USAGE)
+    console.print(f"{title.upper()}\n{text}", markup=False)
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def main() -> None:
+    """Console-script entry point (``imperial``): run the Typer app; Ctrl-C exits quietly."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

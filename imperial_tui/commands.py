@@ -1,0 +1,43 @@
+"""The command palette (ctrl+p): new game, save, load, undo, rules topics (Textual's own
+system commands add the theme switch and quit)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import Hit, Hits, Provider
+
+from imperial_tui.rules_text import page, topics
+
+
+class ImperialCommands(Provider):
+    def commands(self) -> list[tuple[str, object, str]]:
+        app = self.app
+        out: list[tuple[str, object, str]] = [
+            ("New game", app.action_new_game, "set up a new game (asks first)"),  # type: ignore[attr-defined]
+            ("Save", app.action_save, "save the game to its file"),  # type: ignore[attr-defined]
+            ("Save as...", app.action_save_as, "save the game to another file"),  # type: ignore[attr-defined]
+            ("Load...", app.action_load, "resume a saved game"),  # type: ignore[attr-defined]
+            ("Undo", app.action_undo, "take back the last decision (asks first)"),  # type: ignore[attr-defined]
+            ("Toggle ASCII mode", app.action_toggle_ascii, "plain characters only"),  # type: ignore[attr-defined]
+        ]
+        for t in topics():
+            out.append(
+                (
+                    f"Rules: {page(t)[0]}",
+                    partial(app.action_help, t),  # type: ignore[attr-defined]
+                    f"imperial rules {t}",
+                )
+            )
+        return out
+
+    async def discover(self) -> Hits:
+        for name, callback, help_text in self.commands():
+            yield Hit(1.0, name, callback, help=help_text)  # type: ignore[arg-type]
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, callback, help_text in self.commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)  # type: ignore[arg-type]

@@ -1,0 +1,156 @@
+"""The rules pages shown by F1 in the app and printed by ``imperial rules [TOPIC]``.
+
+One text for both, written for players; edition differences are marked [first] / [2010].
+No Textual import, so the shell command stays fast.
+"""
+
+from __future__ import annotations
+
+from rules.ruleset import OPTIONS
+
+PAGES: dict[str, tuple[str, str]] = {
+    "overview": (
+        "What the game is about",
+        """\
+Imperial is a game of investors, not of nations. Six nations (AH Austria-Hungary, IT Italy,
+FR France, GB Great Britain, GE German Empire, RU Russia) act in that order, each turn run by
+its government: the player who holds the most bond credit in it. You win with the most
+victory points at the end: for every bond you hold, its interest times its nation's power
+factor, plus your cash.
+
+The game ends as soon as a nation reaches 25 power points (during its Taxation).
+
+A turn: the government moves the nation's marker clockwise on the rondel and carries out the
+space's action (Factory, Production, Maneuver, Investor, Import, Taxation).""",
+    ),
+    "rondel": (
+        "The rondel",
+        """\
+Spaces clockwise: Factory, Production, Maneuver, Investor, Import, Production, Maneuver,
+Taxation. A nation's first placement is free and may be on any space. Later it moves 1 to 6
+spaces clockwise: 1-3 spaces are free, each further space costs 2M (4 = 2M, 5 = 4M, 6 = 6M),
+paid by the government player from his own cash. Staying put is not allowed.
+
+Passing Investor (without stopping there): after the landing action the investor card pays
+out and players invest, but no interest is paid.
+[2010] A Swiss bank holder may force a nation passing Investor to stop on it, if its treasury
+can pay all interest.""",
+    ),
+    "factory": (
+        "Factory and production",
+        """\
+Factory: the nation pays 5M from its treasury to build a factory in one of its own cities
+without one (not in an occupied province). Brown cities get armaments (armies), blue ones
+shipyards (fleets).
+Production: every unoccupied factory produces one unit (armaments: an army, shipyard: a
+fleet), free of charge, while the nation has units in its supply.""",
+    ),
+    "import": (
+        "Import",
+        """\
+The nation buys up to 3 units at 1M each from its treasury and places them in its own
+unoccupied home provinces: armies anywhere at home, fleets only in port cities. Choose them
+one at a time, then 'done'. A player may donate cash to a short treasury at any time.""",
+    ),
+    "maneuver": (
+        "Maneuver",
+        """\
+First fleets move one sea each, then armies: one land step (plus free rail travel inside
+the nation's own home provinces) or a convoy across seas held by its fleets. Entering a
+region with foreign units may start a battle: one unit of each side is removed. Armies in
+another nation's home province are hostile or friendly; hostile ones occupy it and block its
+factory. Three armies may destroy a foreign factory. At the end, the nation places a flag in
+every neutral region and sea it holds alone.
+[2010] An army may switch hostile/friendly without moving; a fleet in port may fight an army
+already in its province.""",
+    ),
+    "investor": (
+        "Investor and bonds",
+        """\
+Landing on Investor: the nation pays each bond holder his interest from its treasury; if it
+is short, the government pays the others from his own cash and gives up his own interest.
+Then (also when passing Investor) the investor card holder receives 2M and may buy one bond
+or upgrade one (return a lower bond of the same nation and pay the difference). Players
+without a government may invest too ([2010] they hold a Swiss bank). Then governments change
+hands where someone now holds more credit, and the card moves one seat clockwise.
+Bonds: 2 4 6 9 12 16 20 25 [2010: also 30], interest 1 to 8 [2010: 9].""",
+    ),
+    "taxation": (
+        "Taxation",
+        """\
+Tax = 2M per unoccupied factory + 1M per flag on the board. The tax marker moves to the tax
+(between 5 and 15); every space gained pays the government a 1M success bonus. The treasury
+receives the tax minus 1M per unit the nation has on the board (never less than 0). The
+nation gains tax - 5 power points (0 to 10). At 25 power points the game ends.""",
+    ),
+    "scoring": (
+        "End of game and scoring",
+        """\
+Score = for each bond, interest x power factor of its nation, plus cash. Power factor:
+0-4 points 0, 5-9: 1, 10-14: 2, 15-19: 3, 20-24: 4, 25: 5. Treasuries are worth nothing.
+Tie: the tied players' credit in the nation with the most power points decides, then the
+next nation, and so on (rule options tie_break and tie_break_equal_power).""",
+    ),
+    "editions": (
+        "Editions",
+        """\
+[first] 8 bonds per nation, 10 flags, set-up bonds 9M + 4M and no cash, no Swiss banks.
+[2010] adds the 30M bond, 15 flags, set-up bonds 9M + 2M plus 2M cash, Swiss banks for players
+without a government, status changes without moving, and no investing after the game-ending
+Taxation. Every difference is a rule option you can change on the new-game screen.""",
+    ),
+    "keys": (
+        "Keys",
+        """\
+up/down   move in a list          enter     choose / confirm
+1 2 3 4   rondel, bonds, regions, log panels   tab  next panel or field
+f         filter regions by nation (then a nation code letter, or a for all)
++ / -     computer players faster / slower
+d         donate cash to a treasury (the player to decide)
+ctrl+z    undo (asks first)       ctrl+s    save
+ctrl+p    command palette         F1        this help
+ctrl+q    quit (asks first)       escape    close a dialog""",
+    ),
+}
+
+
+def reflow(text: str) -> str:
+    """Join the source lines of each paragraph so the terminal or the panel wraps them to its
+    own width; a line starting with [edition] starts a new paragraph."""
+    out: list[str] = []
+    for para in text.split("\n\n"):
+        lines: list[str] = []
+        for line in para.splitlines():
+            if lines and not line.startswith("["):
+                lines[-1] += " " + line.strip()
+            else:
+                lines.append(line.strip())
+        out.append("\n".join(lines))
+    return "\n\n".join(out)
+
+
+def options_page() -> str:
+    """Every rule option with its choices and its one-line summary."""
+    lines = []
+    for info in OPTIONS.values():
+        choices = " | ".join(str(c).lower() for c in info.choices)
+        lines.append(f"{info.name} ({choices})\n  {info.summary}")
+    return "\n".join(lines)
+
+
+def topics() -> list[str]:
+    return [*PAGES, "options"]
+
+
+def page(topic: str) -> tuple[str, str]:
+    """(title, text) of a topic; raises KeyError with the list of topics."""
+    if topic == "options":
+        return "Rule options", options_page()
+    if topic not in PAGES:
+        raise KeyError(f"no rules topic {topic!r}; topics: {', '.join(topics())}")
+    title, text = PAGES[topic]
+    return title, text if topic == "keys" else reflow(text)
+
+
+def all_pages() -> str:
+    return "\n\n".join(f"{page(t)[0].upper()}\n{page(t)[1]}" for t in topics())

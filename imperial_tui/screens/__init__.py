@@ -1,0 +1,1 @@
+"""The app's screens: new game, main game, help, confirm, hand-over, game over."""

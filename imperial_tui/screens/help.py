@@ -1,0 +1,48 @@
+"""F1: the rules pages (same text as `imperial rules [TOPIC]`) and the key reference."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from imperial_tui.rules_text import page, topics
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,q", "close", "close", id="help.close")
+    ]
+
+    def __init__(self, topic: str = "keys") -> None:
+        super().__init__()
+        self.topic = topic if topic in topics() else "keys"
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="help"):
+            yield OptionList(*[Option(t, id=t) for t in topics()], id="help-topics")
+            with VerticalScroll(id="help-body"):
+                yield Static(id="help-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        ol = self.query_one(OptionList)
+        ol.highlighted = topics().index(self.topic)
+        self.show_topic(self.topic)
+        ol.focus()
+
+    def show_topic(self, topic: str) -> None:
+        title, text = page(topic)
+        self.query_one("#help-text", Static).update(f"[b]{title}[/b]\n\n{text}")
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id:
+            self.show_topic(event.option.id)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,48 @@
+"""Colours and glyphs shared by every panel; no Textual import (the CLI may use it too).
+
+Nations are always written with their code (AH IT FR GB GE RU) as well as their colour, so a
+NO_COLOR or monochrome terminal loses nothing. ASCII mode swaps every non-ASCII glyph.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+NATION_STYLE = {
+    "AH": "bold yellow",
+    "IT": "bold green",
+    "FR": "bold dodger_blue1",
+    "GB": "bold red",
+    "GE": "bold bright_white on grey23",
+    "RU": "bold magenta",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Glyphs:
+    """Characters that need Unicode, with their ASCII stand-ins."""
+
+    factory: str
+    marker: str
+    changed: str
+    times: str
+    arrow: str
+    dash: str
+    pointer: str
+
+
+UNICODE = Glyphs(factory="■", marker="◀", changed="•", times="×", arrow="→", dash="–", pointer="▶")
+ASCII = Glyphs(factory="#", marker="<", changed="*", times="x", arrow="->", dash="-", pointer=">")
+
+
+def ascii_wanted() -> bool:
+    """ASCII mode when asked for, or when the locale cannot encode Unicode."""
+    if os.environ.get("IMPERIAL_ASCII", "") not in ("", "0"):
+        return True
+    lang = os.environ.get("LC_ALL") or os.environ.get("LC_CTYPE") or os.environ.get("LANG") or ""
+    return lang in ("C", "POSIX")
+
+
+def glyphs(ascii_only: bool) -> Glyphs:
+    return ASCII if ascii_only else UNICODE

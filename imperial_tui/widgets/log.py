@@ -1,0 +1,41 @@
+"""Log panel: every event numbered, grouped by nation turn, appended incrementally (a new event
+sends one line over SSH, not the whole log)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import RichLog
+
+from imperial_tui.widgets.base import nation_text
+
+
+class LogPanel(RichLog):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
+        self._written = 0
+        self._version = -1
+
+    def show(self, session: Any, force: bool = False) -> bool:
+        if not force and session.version == self._version:
+            return False
+        self._version = session.version
+        events = session.game.events()
+        if len(events) < self._written or force:
+            self.clear()
+            self._written = 0
+        for i in range(self._written, len(events)):
+            self.write(self.line(i + 1, events[i]))
+        self._written = len(events)
+        return True
+
+    @staticmethod
+    def line(number: int, event: Any) -> Text:
+        if event.text.startswith("—") or event.text.startswith("-"):
+            return Text(event.text, style="bold")
+        text = Text(f"{number:4} ", style="dim")
+        if event.nation:
+            text.append_text(nation_text(event.nation, " "))
+        text.append(event.text)
+        return text

@@ -1,0 +1,54 @@
+"""Rondel panel: the eight spaces clockwise with every nation's marker and, for the nation to
+move, each space's cost and a one-line preview (from ``rules.preview``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from imperial_tui.widgets.base import Panel, nation_text
+from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.preview import rondel_preview
+from rules.rondel import SPACE_NAMES
+
+
+class RondelPanel(Panel):
+    def key(self, session: Any) -> Any:
+        s = session.game.state
+        on = tuple(
+            tuple(NATION_CODES[n] for n in range(len(s.rondel)) if s.rondel[n] == i)
+            for i in range(len(RONDEL_SPACES))
+        )
+        acting = NATION_CODES[s.turn] if s.turn >= 0 and not s.finished else None
+        previews = (
+            tuple((p.space, p.cost, p.reason, p.text) for p in rondel_preview(s)) if acting else ()
+        )
+        return on, acting, previews, self.g.marker
+
+    def render_key(self, key: Any) -> Any:
+        on, acting, previews, marker = key
+        out = Text(no_wrap=True, overflow="ellipsis")
+        out.append(f"{acting} to move\n" if acting else "\n", style="bold")
+        out.append(f"{'space':12}{'cost':>5}  on\n", style="dim")
+        by_space = {p[0]: p for p in previews}
+        for i, space in enumerate(RONDEL_SPACES):
+            label = SPACE_NAMES[space] + (space[-1] if space[-1] in "12" else "")
+            p = by_space.get(space)
+            if p is None:
+                cost, does, style = "", "", ""
+            elif p[1] is None:
+                here = p[2] == "here now"
+                cost, does, style = ("now" if here else "-"), ("" if here else p[2]), "dim"
+            else:
+                cost, does, style = (f"{p[1]}M" if p[1] else "free"), p[3], ""
+            out.append(f"{label:12}", style="bold" if style == "" and p else "")
+            out.append(f"{cost:>5}  ", style=style)
+            for j, c in enumerate(on[i]):
+                if j:
+                    out.append(" ")
+                out.append_text(nation_text(c, marker if c == acting else ""))
+            out.append("\n")
+            if acting:
+                out.append(f"   {does}\n", style=style or "italic")
+        return out

@@ -1,0 +1,132 @@
+"""What each rondel space would do for the nation to move: the rondel panel's figures.
+
+Pure functions over a position, built from the engine's own rule functions (cost, tax, factory
+sites, producible factories, import sites, interest owed), so the app shows numbers the engine
+will actually apply and never re-implements a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.actions import INVESTOR_SPACE, RONDEL_SPACES
+from rules.economy import (
+    FACTORY_COST,
+    IMPORT_LIMIT,
+    WIN_POWER,
+    _producible,
+    factory_sites,
+    import_sites,
+    is_port,
+    tax_of,
+)
+from rules.errors import IllegalAction
+from rules.investing import CARD_BONUS
+from rules.rondel import SPACE_NAMES, check_rondel, distance, passes_investor
+from rules.state import NO, GameState
+
+
+@dataclass(frozen=True, slots=True)
+class SpacePreview:
+    """One rondel space seen from the nation to move."""
+
+    space: str  # engine id, e.g. "production2"
+    label: str  # "Production"
+    distance: int  # 0 = where the nation stands (or first placement)
+    cost: int | None  # None: out of reach or not allowed
+    reason: str  # why not, when cost is None
+    text: str  # one-line preview of the effect
+    investor_passed: bool = False
+
+
+def interest_text(s: GameState, n: int) -> str:
+    """Who receives how much interest if the nation lands on Investor."""
+    owed = s.interest_owed(n)
+    parts = [f"{s.players[p]} {m}" for p, m in enumerate(owed) if m]
+    return ("interest " + ", ".join(parts)) if parts else "no interest due"
+
+
+def effect_text(s: GameState, n: int, space: str) -> str:
+    """A one-line description of what landing on ``space`` would do now."""
+    step = space.rstrip("12")
+    if step == "factory":
+        sites = factory_sites(s, n)
+        if not sites:
+            return "no free city"
+        if s.treasury[n] < FACTORY_COST:
+            return f"{len(sites)} sites, needs {FACTORY_COST}M, has {s.treasury[n]}M"
+        return f"{len(sites)} sites, pays {FACTORY_COST}M"
+    if step == "production":
+        pending = tuple(r for r in s.factories_of(n) if not s.occupied(r))
+        ready = _producible(s, n, pending)
+        if not ready:
+            return "produces nothing"
+        fleets = sum(1 for r in ready if is_port(s, r))
+        armies = len(ready) - fleets
+        bits = [f"{armies} arm." if armies else "", f"{fleets} fleet" if fleets else ""]
+        return "produces " + " + ".join(b for b in bits if b)
+    if step == "import":
+        if s.treasury[n] < 1:
+            return "treasury empty"
+        can = min(IMPORT_LIMIT, s.treasury[n])
+        if not import_sites(s, n, "army") and not import_sites(s, n, "fleet"):
+            return "nothing to import"
+        return f"up to {can} units at 1M"
+    if step == "taxation":
+        tax, _fac, _flags = tax_of(s, n)
+        level = min(15, max(5, tax))
+        bonus = max(0, level - s.tax_level[n])
+        income = max(0, tax - s.units_of(n))
+        points = min(WIN_POWER, s.power[n] + level - 5) - s.power[n]
+        text = f"tax {tax}M, +{income}M, +{points}pp"
+        if bonus:
+            text += f", bonus {bonus}M"
+        return text
+    if step == "investor":
+        return interest_text(s, n) + (
+            f"; card +{CARD_BONUS}M" if s.rules.uses_investor_card else ""
+        )
+    if step == "maneuver":
+        return f"{s.units_of(n)} units to move"
+    return ""
+
+
+def rondel_preview(s: GameState, n: int | None = None) -> list[SpacePreview]:
+    """Every space clockwise, for nation ``n`` (default: the nation whose turn it is)."""
+    if n is None:
+        n = s.turn
+    out: list[SpacePreview] = []
+    if n == NO:
+        return out
+    origin = s.rondel[n]
+    for target, space in enumerate(RONDEL_SPACES):
+        d = distance(origin, target)
+        cost: int | None
+        try:
+            cost = check_rondel(s, n, target)
+            reason = ""
+        except IllegalAction as exc:
+            cost = None
+            reason = "here now" if origin == target else exc.reason
+            if origin != NO and d > 6:
+                reason = "out of reach"
+        passed = passes_investor(origin, target) and target != INVESTOR_SPACE
+        text = effect_text(s, n, space)
+        if passed and s.rules.uses_investor_card:
+            text += "; +investor"
+        out.append(SpacePreview(space, SPACE_NAMES[space], d, cost, reason, text, passed))
+    return out
+
+
+def government_after_buy(s: GameState, player: int, nation: int, price: int) -> int:
+    """Who would govern ``nation`` after ``player`` adds ``price`` of credit, by the engine's
+    rule of strictly more credit (ties keep the government); NO if nobody."""
+    credits = [s.credit(p, nation) for p in range(len(s.players))]
+    credits[player] += price
+    gov = s.government[nation]
+    if gov == NO:
+        return player if price > 0 else NO
+    best = max(credits)
+    if credits[gov] >= best:
+        return gov
+    return player if credits[player] == best else credits.index(best)
