@@ -277,7 +277,7 @@ def state(
     file: FileArg,
     as_json: Annotated[
         bool,
-        typer.Option("--json", help="Print the state summary JSON of spec/STATE.md."),
+        typer.Option("--json", help="Print the state summary JSON of docs/STATE.md."),
     ] = False,
 ) -> None:
     """Print the state of a saved game: a short overview, or the state summary as JSON.

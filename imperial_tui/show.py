@@ -2,7 +2,7 @@
 
 Each function takes a ``Game`` and returns a Rich renderable, so the command line can print them
 and tests can render them to plain text. Everything is read from the state summary
-(spec/STATE.md) and the board, never from engine internals that may change.
+(docs/STATE.md) and the board, never from engine internals that may change.
 
 Nations are always written by their codes (AH IT FR GB GE RU); colour is only an extra, so the
 output reads the same with ``NO_COLOR=1``, in a log file or to a colour-blind player. Tables use

@@ -1,4 +1,4 @@
-"""The state summary of spec/STATE.md: the one stable document outside tools read.
+"""The state summary of docs/STATE.md: the one stable document that outside tools read.
 
 It is a view computed from the position, never read back in. Keys are never renamed or dropped
 without raising ``format``.
