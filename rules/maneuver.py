@@ -96,6 +96,12 @@ def protected_province(s: GameState, m: int) -> int:
     return free[0] if len(free) == 1 else NO
 
 
+def _last_factory_words(s: GameState, m: int) -> str:
+    if s.rules.last_factory_entry == "any_factory":
+        return f"{nname(s, m)}'s only factory"
+    return f"{nname(s, m)}'s last unoccupied factory"
+
+
 class Rail:
     """A nation's rail network as it stands now: the connected groups of its unoccupied
     provinces on the rail net. Rail runs only between the nation's own provinces, never into
@@ -439,8 +445,8 @@ def apply_move_army(s: GameState, a: MoveArmy, ev: Events) -> None:
             )
         if a.status == HOSTILE and protected_province(s, owner) == d:
             raise IllegalAction(
-                f"{rname(s, d)} holds {nname(s, owner)}'s last unoccupied "
-                "factory: foreign armies may only enter it as friendly"
+                f"{rname(s, d)} holds {_last_factory_words(s, owner)}: foreign armies may "
+                "only enter it as friendly"
             )
         friendly = a.status == FRIENDLY
     elif a.status is not None:
@@ -494,15 +500,20 @@ def apply_change_status(s: GameState, a: ChangeStatus, ev: Events) -> None:
     owner = s.board.owner[r]
     if not to_friendly and protected_province(s, owner) == r:
         raise IllegalAction(
-            f"{rname(s, r)} holds {nname(s, owner)}'s last unoccupied factory: "
-            "armies there can only be friendly"
+            f"{rname(s, r)} holds {_last_factory_words(s, owner)}: armies there can only "
+            "be friendly"
         )
     s.friendly[n][r] += 1 if to_friendly else -1
     s.turn_ctx = ManeuverContext(
         _bump(ctx.moved_armies, (r, to_friendly), 1), ctx.moved_fleets, ctx.convoy_used, True
     )
     say(ev, s, n, f"{name}'s army in {rname(s, r)} becomes {a.status}")
-    _entered(s, n, r, ARMY, to_friendly, ev, mover_asked=False)
+    if to_friendly:
+        # Only a switch to hostile lets the other nations there demand a battle (RULES.md
+        # §5.4.4 item 2 and the FAQ); the active nation may still attack at any time.
+        _back_to_maneuver(s)
+        return
+    _entered(s, n, r, ARMY, False, ev, mover_asked=False)
 
 
 # ------------------------------------------------------------------------------- battles
@@ -684,7 +695,9 @@ def _remove_active(
     s: GameState, n: int, r: int, unit: str, entering: tuple[str, bool] | None
 ) -> None:
     """Remove one unit of the active nation, keeping its moved/convoy bookkeeping right: the
-    unit that entered if it fights, else one that already acted (keeps the others mobile)."""
+    unit that entered if it fights, else one that already acted (keeps the others mobile). A
+    fleet that already carried an army is lost before one that has not, so the fleets left
+    in the sea can still carry."""
     ctx: ManeuverContext = s.turn_ctx
     if unit == FLEET:
         s.fleets[n][r] -= 1
@@ -692,7 +705,7 @@ def _remove_active(
         if moved.get(r, 0) > 0:
             moved = _bump(moved, r, -1)
         used = ctx.convoy_used
-        if used.get(r, 0) > s.fleets[n][r]:
+        if used.get(r, 0) > 0:
             used = _bump(used, r, -1)
         s.turn_ctx = ManeuverContext(ctx.moved_armies, moved, used, ctx.armies_phase)
         return
@@ -837,16 +850,17 @@ def _after_departure(s: GameState, r: int, ev: Events) -> None:
     if not s.rules.flag_transfer_on_departure or not _flag_region(s, r):
         return
     m = _sole_occupant(s, r)
-    if m != NO and m != s.turn and s.flag[r] != m:
+    if m != NO and m != s.turn and s.flag[r] not in (NO, m):
         _set_flag(s, r, m, ev)
 
 
 def _after_battle(s: GameState, r: int, ev: Events) -> None:
-    """An inactive nation left alone by a battle takes the region's flag at once."""
+    """An inactive nation left alone by a battle takes the region's flag at once. An unmarked
+    region gets no flag out of turn: its flag is placed at the nation's own flag step."""
     if not _flag_region(s, r):
         return
     m = _sole_occupant(s, r)
-    if m != NO and m != s.turn and s.flag[r] != m:
+    if m != NO and m != s.turn and s.flag[r] not in (NO, m):
         _set_flag(s, r, m, ev)
 
 

@@ -63,7 +63,7 @@ class RuleSet:
     status_change_without_moving: bool = True
     port_fleet_fights_present_army: bool = False
     armies_may_enter_dublin: bool = True
-    last_factory_entry: str = "unoccupied"
+    last_factory_entry: str = "any_factory"
     convoy_through_foreign_fleets: bool = True
     rail_from_occupied_province: bool = False
     battle_sequence: str = "entering_unit"
@@ -98,6 +98,7 @@ class RuleSet:
             invest_after_game_end=False,
             no_card_unbonded_nation=True,
             port_fleet_fights_present_army=True,
+            last_factory_entry="unoccupied",
         )
 
     def with_options(self, **changes: Any) -> RuleSet:
@@ -321,7 +322,9 @@ OPTIONS: dict[str, OptionInfo] = {
             ("unoccupied", "any_factory"),
             "Which province counts as a nation's last factory province for the no-hostile-entry "
             "rule: its last factory not occupied by hostile armies, or its only factory at all.",
-            "UNCERTAIN #6; recommended: [EN3] wording, unoccupied (§4.3)",
+            "UNCERTAIN #6. first: any_factory, the seed rulebook [HU1] says 'only one province "
+            "with a factory' and wins for the first edition (RULES.md §12 lists it as an edition "
+            "difference; §4.3 recommends unoccupied); 2010 [EN3] and [BSW]: unoccupied",
         ),
         _O(
             "convoy_through_foreign_fleets",
@@ -424,11 +427,19 @@ READINGS = (
     "mistranslation and recommends false. The project brief makes the seed rulebook the "
     "authority for the first edition, so the first edition follows it; the 2010 preset "
     "([EN3]) and the option give the other reading.",
+    "- `last_factory_entry` is **any_factory** in the first-edition preset: [HU1] forbids "
+    "hostile entry only when the nation has a single province with a factory; RULES.md §4.3 "
+    "recommends the [EN3] wording (its last factory not occupied by hostile armies) for both "
+    "editions. The seed rulebook is the authority for the first edition; the 2010 preset and "
+    "the option give the other reading. Factory destruction follows the 'last unoccupied "
+    "factory' wording in both editions, as [HU1] words that exception itself.",
     "- Experienced set-up: [HU1] lets a volunteer choose first; RULES.md draws the first "
     "chooser by lot. The program draws by the game's seed, or takes `--deal NAME`.",
     "- Flags are placed automatically (as [BSW]); [HU1] says the nation *may* place them, "
     "but a flag never hurts its nation. A nation places flags wherever it stands alone at "
-    "its flag step, which also covers regions left unmarked while it had no flag to spare.",
+    "its flag step, which also covers regions left unmarked while it had no flag to spare. "
+    "Out of turn (a battle between others, or units departing) a flag is only *replaced*: "
+    "a nation left alone in an unmarked region marks it at its own next flag step.",
     "- After a nation declines to fight an entering unit, the others present are asked in "
     "turn order after the active nation (the rulebook lets the mover choose the order).",
     "- An army that travels on by rail after its step stops only at its final region: "

@@ -207,6 +207,20 @@ def test_port_fleet_against_army_already_present_depends_on_edition(edition, all
     assert ("IT fleet fights AH army in venice" in legal(g)) is allowed
 
 
+@pytest.mark.parametrize(("edition", "present"), [("first", True), ("2010", False)])
+def test_port_fleet_fights_present_army_option_overrides_the_preset(edition, present):
+    g = new_game(edition, port_fleet_fights_present_army=present)
+    place(g, "AH", "army", "venice")
+    place(g, "IT", "fleet", "venice")
+    start_maneuver(g, "IT")
+    assert ("IT fleet fights AH army in venice" in legal(g)) is present
+    if not present:
+        before = g.summary()
+        with pytest.raises(IllegalAction, match="only while the fleet is in its port"):
+            g.apply("IT fleet fights AH army in venice")
+        assert g.summary() == before
+
+
 def test_several_nations_in_one_region_are_asked_in_turn_order_after_the_mover():
     g = new_game()
     place(g, "GE", "army", "munich")
@@ -255,6 +269,24 @@ def test_a_fleet_that_moved_may_still_carry_an_army():
     g.apply("AH move fleet trieste -> ionian_sea")
     g.apply("AH move army trieste -> greece convoy ionian_sea")
     assert units(g, "AH", "army", "greece") == 1
+
+
+def test_a_fleet_lost_in_battle_after_convoying_is_the_one_that_carried():
+    # Each fleet carries one army per turn; when one of two fleets in a sea is lost in a later
+    # battle, the fleet that already carried goes, so the other may still carry.
+    g = new_game()
+    place(g, "IT", "army", "rome", 3)
+    place(g, "IT", "fleet", "western_mediterranean", 2)
+    place(g, "FR", "fleet", "western_mediterranean")
+    start_maneuver(g, "IT")
+    g.apply("IT move army rome -> algeria convoy western_mediterranean")
+    g.apply("IT fleet fights FR fleet in western_mediterranean")
+    assert units(g, "IT", "fleet", "western_mediterranean") == 1
+    assert "IT move army rome -> spain convoy western_mediterranean" in legal(g)
+    g.apply("IT move army rome -> spain convoy western_mediterranean")
+    assert units(g, "IT", "army", "spain") == 1
+    with pytest.raises(IllegalAction, match="already carried an army"):
+        g.apply("IT move army rome -> algeria convoy western_mediterranean")
 
 
 def test_fleets_in_port_cannot_convoy():
@@ -453,7 +485,8 @@ def test_hostile_army_occupies_a_province():
 
 
 def test_last_unoccupied_factory_province_can_only_be_entered_as_friendly():
-    g = new_game()
+    # [EN3] wording (the 2010 preset): "only one factory not occupied by hostile armies"
+    g = new_game("2010")
     set_factories(g, "AH", ["vienna", "budapest"])
     place(g, "RU", "army", "budapest")  # hostile: Vienna is AH's last unoccupied factory
     place(g, "GE", "army", "munich")
@@ -462,6 +495,29 @@ def test_last_unoccupied_factory_province_can_only_be_entered_as_friendly():
     assert "GE move army munich -> vienna hostile" not in legal(g)
     with pytest.raises(IllegalAction, match="last unoccupied factory"):
         g.apply("GE move army munich -> vienna hostile")
+
+
+def test_last_factory_entry_presets_follow_each_rulebook():
+    assert new_game().rules.last_factory_entry == "any_factory"  # [HU1]
+    assert new_game("2010").rules.last_factory_entry == "unoccupied"  # [EN3]
+
+
+def test_last_factory_first_edition_only_factory_province_entered_only_as_friendly():
+    # [HU1]: "if a nation has only one province with a factory, a foreign power may not enter
+    # it as hostile; armies entering it are laid down (friendly)"
+    g = new_game()
+    set_factories(g, "AH", ["vienna"])
+    place(g, "GE", "army", "munich")
+    start_maneuver(g, "GE")
+    assert "GE move army munich -> vienna friendly" in legal(g)
+    assert "GE move army munich -> vienna hostile" not in legal(g)
+    before = g.summary()
+    with pytest.raises(IllegalAction, match="Austria-Hungary's only factory"):
+        g.apply("GE move army munich -> vienna hostile")
+    assert g.summary() == before
+    g.apply("GE move army munich -> vienna friendly")
+    assert friendly(g, "GE", "vienna") == 1
+    assert not g.state.occupied(g.state.board.index["vienna"])
 
 
 def test_last_factory_entry_option_any_factory():
@@ -485,6 +541,34 @@ def test_status_change_without_moving_lets_others_call_a_battle():
     assert g.awaiting.kind == "battle" and g.awaiting.nation == "AH"
     g.apply("AH army fights GE army in vienna")
     assert units(g, "GE", "army", "vienna") == 0
+
+
+def test_status_change_to_friendly_gives_the_others_no_battle_chance():
+    # RULES.md §5.4.4 item 2 / FAQ: inactive nations may demand a battle when an army
+    # switches from friendly to hostile, not the other way round
+    g = new_game()
+    place(g, "GE", "army", "vienna")  # hostile
+    place(g, "AH", "army", "vienna")
+    start_maneuver(g, "GE")
+    g.apply("GE make army vienna friendly")
+    assert friendly(g, "GE", "vienna") == 1
+    assert not g.state.occupied(g.state.board.index["vienna"])
+    assert g.awaiting.kind == "maneuver" and g.awaiting.nation == "GE"
+    # the active nation itself may still attack at any time
+    assert "GE army fights AH army in vienna" in legal(g)
+
+
+@pytest.mark.parametrize("edition", ["first", "2010"])
+def test_status_change_to_hostile_refused_in_the_last_factory_province(edition):
+    g = new_game(edition)
+    set_factories(g, "AH", ["vienna"])
+    place(g, "GE", "army", "vienna", friendly=True)
+    start_maneuver(g, "GE")
+    assert "GE make army vienna hostile" not in legal(g)
+    before = g.summary()
+    with pytest.raises(IllegalAction, match="can only be friendly"):
+        g.apply("GE make army vienna hostile")
+    assert g.summary() == before
 
 
 def test_status_change_option_off():
@@ -628,6 +712,27 @@ def test_flag_when_units_depart_option(transfer, expected):
     g.apply("GB move fleet north_sea -> english_channel")
     g.apply("GB end maneuver")
     assert flag(g, "north_sea") == expected
+
+
+def test_unmarked_region_gets_no_flag_out_of_turn_only_at_the_nations_own_flag_step():
+    # A flag is *replaced* at once when another nation is left alone (battle or departure);
+    # an unmarked region is marked only in step 3 of the occupant's own Maneuver.
+    g = new_game()
+    place(g, "GB", "fleet", "north_sea")
+    place(g, "IT", "fleet", "north_sea")
+    place(g, "GB", "fleet", "north_atlantic")
+    place(g, "GE", "fleet", "bay_of_biscay")
+    place(g, "FR", "fleet", "bay_of_biscay")
+    start_maneuver(g, "GB")
+    g.apply("GB move fleet north_sea -> english_channel")  # Italy stays alone
+    g.apply("GB move fleet north_atlantic -> bay_of_biscay")
+    g.apply("GB fleet fights GE fleet in bay_of_biscay")  # France is left alone
+    g.apply("GB end maneuver")
+    assert flag(g, "north_sea") is None
+    assert flag(g, "bay_of_biscay") is None
+    start_maneuver(g, "IT")
+    g.apply("IT end maneuver")
+    assert flag(g, "north_sea") == "IT"
 
 
 def test_without_flags_in_supply_the_old_flag_is_removed_and_region_stays_unmarked():

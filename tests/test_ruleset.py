@@ -21,7 +21,6 @@ MANEUVER_OPTIONS = {
     "convoy_through_foreign_fleets",
     "rail_from_occupied_province",
     "battle_sequence",
-    "inactive_battle_scope",
     "destroy_requires_hostile",
     "flag_transfer_on_departure",
     "returned_flag_placement",
@@ -129,6 +128,12 @@ def test_ruleset_every_option_outside_maneuver_is_exercised_by_name_in_the_rules
         )
     ]
     assert missing == []
+
+
+def test_ruleset_every_maneuver_option_is_exercised_by_name_in_the_maneuver_tests():
+    assert set(OPTIONS) >= MANEUVER_OPTIONS, "a listed Maneuver option does not exist"
+    text = (pathlib.Path(__file__).parent / "test_maneuver.py").read_text()
+    assert [name for name in MANEUVER_OPTIONS if not re.search(rf"\b{name}\b", text)] == []
 
 
 # ----------------------------------------------------------- options not covered elsewhere
