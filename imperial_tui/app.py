@@ -8,27 +8,52 @@ import os
 import time
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
 
-from imperial_tui.commands import ImperialCommands
-from imperial_tui.screens.dialogs import ConfirmScreen, HandoverScreen, PromptScreen
-from imperial_tui.screens.game import GameScreen
-from imperial_tui.screens.game_over import GameOverScreen
-from imperial_tui.screens.help import HelpScreen
-from imperial_tui.screens.new_game import NewGameScreen
 from imperial_tui.session import Session, default_save_path
 from imperial_tui.style import ascii_wanted
 from rules import Action, Game, IllegalAction, RuleSet, SetupError
 from rules.savefile import SaveError
 
+if TYPE_CHECKING:
+    from textual.command import Provider
+
+    from imperial_tui.screens.game import GameScreen
+
+# Screens and widgets are imported where they are first shown, not here: the first frame
+# then waits only for the one screen it shows (scripts/measure_startup.py measures it).
+
+
+HELP_FOR_DECISION = {
+    "rondel": "rondel",
+    "swiss_bank": "investor",
+    "build_factory": "factory",
+    "production": "overview",
+    "import": "import",
+    "maneuver": "maneuver",
+    "battle": "maneuver",
+    "destroy_factory": "maneuver",
+    "invest": "investor",
+    "bond_choice": "investor",
+    "scoring": "scoring",
+}
+HELP_FOR_PANEL = {"rondel": "rondel", "bonds": "investor", "regions": "maneuver", "log": "keys"}
+
+
+def _commands() -> type[Provider]:
+    """The command palette's provider, imported when the palette first opens."""
+    from imperial_tui.commands import ImperialCommands
+
+    return ImperialCommands
+
 
 class ImperialApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "Imperial"
-    COMMANDS = App.COMMANDS | {ImperialCommands}
+    COMMANDS = App.COMMANDS | {_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", "quit", id="app.quit", priority=True),
         Binding("f1", "help", "help", id="app.help"),
@@ -62,16 +87,20 @@ class ImperialApp(App[None]):
         if self.ascii_only:
             self.screen.add_class("-ascii")
         if self.session is None:
+            from imperial_tui.screens.new_game import NewGameScreen
+
             self.push_screen(NewGameScreen(seed=self.new_game_seed))
         else:
             self.open_game()
 
     def open_game(self) -> None:
+        from imperial_tui.screens.game import GameScreen
+
         assert self.session is not None
         screen = GameScreen()
         if self.ascii_only:
             screen.add_class("-ascii")
-        if isinstance(self.screen, (NewGameScreen, GameScreen, GameOverScreen)):
+        if len(self.screen_stack) > 1:  # replace the new-game, game or score screen
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
@@ -103,6 +132,8 @@ class ImperialApp(App[None]):
 
     # -- the game loop ---------------------------------------------------------------------
     def game_screen(self) -> GameScreen | None:
+        from imperial_tui.screens.game import GameScreen
+
         for screen in reversed(self.screen_stack):
             if isinstance(screen, GameScreen):
                 return screen
@@ -110,6 +141,9 @@ class ImperialApp(App[None]):
 
     def after_change(self) -> None:
         """Repaint, then hand the next decision to a human (bell, hand-over) or a bot."""
+        from imperial_tui.screens.dialogs import HandoverScreen
+        from imperial_tui.screens.game_over import GameOverScreen
+
         session = self.session
         screen = self.game_screen()
         if session is None or screen is None:
@@ -199,8 +233,30 @@ class ImperialApp(App[None]):
         self.after_change()
 
     # -- commands --------------------------------------------------------------------------
-    def action_help(self, topic: str = "keys") -> None:
-        self.push_screen(HelpScreen(topic))
+    def action_help(self, topic: str | None = None) -> None:
+        """F1: the rules page for the focused panel (the decision at hand, or the panel on
+        show), followed by the key reference; the palette's rules topics name theirs."""
+        from imperial_tui.screens.help import HelpScreen
+
+        self.push_screen(HelpScreen(topic or self.help_topic()))
+
+    def help_topic(self) -> str:
+        """Which rules page F1 opens, from the focused widget."""
+        focused = self.focused
+        gs = self.game_screen()
+        if focused is None or gs is None or self.screen is not gs:
+            return "keys"
+        ids = {node.id for node in focused.ancestors_with_self}
+        if "decision" in ids and self.session is not None:
+            aw = self.session.game.awaiting
+            kind = aw.kind if aw is not None else "scoring"
+            return HELP_FOR_DECISION.get(kind, "overview")
+        if "right" in ids:
+            from textual.widgets import TabbedContent
+
+            tab = gs.query_one(TabbedContent).active
+            return HELP_FOR_PANEL.get(tab, "keys")
+        return "keys"
 
     def action_save(self) -> None:
         if self.session is None:
@@ -212,6 +268,8 @@ class ImperialApp(App[None]):
             self.notify(str(exc), severity="error")
 
     def action_save_as(self) -> None:
+        from imperial_tui.screens.dialogs import PromptScreen
+
         if self.session is None:
             return
 
@@ -225,6 +283,8 @@ class ImperialApp(App[None]):
         self.push_screen(PromptScreen("Save to which file?", str(self.session.path or "")), done)
 
     def action_load(self) -> None:
+        from imperial_tui.screens.dialogs import PromptScreen
+
         def done(value: str | None) -> None:
             if value:
                 self.load(Path(value).expanduser())
@@ -245,6 +305,9 @@ class ImperialApp(App[None]):
         self.open_game()
 
     def action_new_game(self) -> None:
+        from imperial_tui.screens.dialogs import ConfirmScreen
+        from imperial_tui.screens.new_game import NewGameScreen
+
         def done(yes: bool | None) -> None:
             if yes:
                 while len(self.screen_stack) > 2:
@@ -257,6 +320,8 @@ class ImperialApp(App[None]):
         self.push_screen(ConfirmScreen("Start a new game? This one stays in its save file."), done)
 
     def action_undo(self) -> None:
+        from imperial_tui.screens.dialogs import ConfirmScreen
+
         session = self.session
         if session is None:
             return
@@ -287,6 +352,8 @@ class ImperialApp(App[None]):
             gs.refresh_panels(force=True)
 
     def ask_donation(self, nation: str | None) -> None:
+        from imperial_tui.screens.dialogs import PromptScreen
+
         session = self.session
         if session is None or session.game.awaiting is None:
             return
@@ -320,6 +387,8 @@ class ImperialApp(App[None]):
         self.after_change()
 
     def action_request_quit(self) -> None:
+        from imperial_tui.screens.dialogs import ConfirmScreen
+
         def done(yes: bool | None) -> None:
             if yes:
                 self.exit()

@@ -14,6 +14,7 @@ illegal action) print one line to stderr and exit with 1 (the game or file is at
 from __future__ import annotations
 
 import json
+import os
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -53,6 +54,23 @@ FileArg = Annotated[
         show_default=False,
     ),
 ]
+
+
+AsciiOpt = Annotated[
+    bool,
+    typer.Option(
+        "--ascii",
+        help="Plain ASCII characters only in the app (also IMPERIAL_ASCII=1), for terminals "
+        "without Unicode.",
+    ),
+]
+
+
+def _want_ascii(flag: bool) -> None:
+    """``--ascii`` sets IMPERIAL_ASCII=1, which the app reads (``imperial_tui.style``), so the
+    flag and the environment variable mean exactly the same."""
+    if flag:
+        os.environ["IMPERIAL_ASCII"] = "1"
 
 
 def _console() -> Console:
@@ -97,8 +115,10 @@ def _root(
             "--version", callback=_version_callback, is_eager=True, help="Print the version."
         ),
     ] = False,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """Imperial (Mac Gerdts) in the terminal. Without a command: open the app."""
+    _want_ascii(ascii_only)
     if ctx.invoked_subcommand is None:
         _start_app(None)
 
@@ -189,6 +209,18 @@ def new(
     force: Annotated[
         bool, typer.Option("--force", "-f", help="Overwrite FILE if it already exists.")
     ] = False,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            "-b",
+            metavar="NAME=LEVEL",
+            help="Make a seat a computer player (repeatable): NAME=greedy or NAME=random. "
+            "Saved in the file, so `imperial play` runs it.",
+            show_default=False,
+        ),
+    ] = None,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """Set up a new game and save it.
 
@@ -204,8 +236,12 @@ def new(
     * `imperial new -p Anna,Ben --deal Anna=AH,Ben=IT --option bank=limited -s duel.json`
 
     * `imperial new -p Anna,Ben,Cleo,Dan --variant experienced --deal Cleo -s exp.json`
+
+    * `imperial new -p Anna,Ben,Cleo --bot Ben=greedy --bot Cleo=random -s bots.json`
     """
+    _want_ascii(ascii_only)
     names = [n.strip() for n in players.split(",") if n.strip()]
+    controllers = _bot_controllers(bot or [], names)
     try:
         rules = RuleSet.preset(edition, variant).with_options(**_parse_options(option or []))
     except ValueError as exc:
@@ -221,7 +257,7 @@ def new(
             EXIT_USAGE,
         )
     try:
-        save_game(game, path)
+        save_game(game, path, controllers)
     except SaveError as exc:
         _fail(str(exc))
     from imperial_tui.show import setup_overview
@@ -230,8 +266,22 @@ def new(
     console.print(setup_overview(game))
     how = "Saved to" if save is not None else "No --save given: saved to"
     console.print(f"{how} {path}. Next: `imperial show {path}`.")
+    if controllers:
+        seats = ", ".join(f"{n} ({c.split(':', 1)[1]})" for n, c in controllers.items())
+        console.print(f"Computer players: {seats}; `imperial play {path}` runs them.")
     if save is None and sys.stdin.isatty() and sys.stdout.isatty():
         _start_app(path)
+
+
+def _bot_controllers(items: list[str], names: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """``--bot Ben=greedy`` -> {"Ben": "bot:greedy"} (the save file's controller field)."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, _, level = (part.strip() for part in item.partition("="))
+        if name not in names or level not in ("greedy", "random"):
+            _fail(f"--bot {item!r} must be NAME=greedy or NAME=random for a player", EXIT_USAGE)
+        out[name] = f"bot:{level}"
+    return out
 
 
 # --------------------------------------------------------------------------- state
@@ -505,6 +555,7 @@ def play(
             "decide or the game ends (saved after every move).",
         ),
     ] = False,
+    ascii_only: AsciiOpt = False,
 ) -> None:
     """Resume a saved game in the app (or let computer players play it with --headless).
 
@@ -513,15 +564,12 @@ def play(
     """
     from imperial_tui.session import Session
 
+    _want_ascii(ascii_only)
     try:
         session = Session.load(file)
     except SaveError as exc:
         _fail(str(exc))
-    for item in bot or []:
-        name, _, level = item.partition("=")
-        if name not in session.game.players or level not in ("greedy", "random"):
-            _fail(f"--bot {item!r} must be NAME=greedy or NAME=random for a player", EXIT_USAGE)
-        session.controllers[name] = f"bot:{level}"
+    session.controllers.update(_bot_controllers(bot or [], session.game.players))
     session = Session(
         session.game,
         session.controllers,

@@ -109,7 +109,12 @@ f         filter regions by nation (then a nation code letter, or a for all)
 d         donate cash to a treasury (the player to decide)
 ctrl+z    undo (asks first)       ctrl+s    save
 ctrl+p    command palette         F1        this help
-ctrl+q    quit (asks first)       escape    close a dialog""",
+ctrl+q    quit (asks first)       escape    close a dialog
+Maneuver: pick a unit (fleet or army by where it stands), then its destination;
+          escape or backspace goes back to the units; "End maneuver" places the flags.
+Battles:  the player asked (the title says who, the line below which unit entered where)
+          fights one unit or declines; with hidden cash the keyboard is handed over first.
+At 120x40 and larger every panel is shown at once.""",
     ),
 }
 

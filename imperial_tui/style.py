@@ -46,3 +46,19 @@ def ascii_wanted() -> bool:
 
 def glyphs(ascii_only: bool) -> Glyphs:
     return ASCII if ascii_only else UNICODE
+
+
+_ASCII_FOR = str.maketrans(
+    {"—": "-", "–": "-", "×": "x", "…": "...", "→": "->", "’": "'", "‘": "'", "“": '"', "”": '"'}
+)
+
+
+def to_ascii(text: str) -> str:
+    """Engine texts (log lines, region names) in plain ASCII for ASCII mode: dashes, arrows
+    and quotes by their ASCII cousins, accents dropped."""
+    import unicodedata
+
+    text = text.translate(_ASCII_FOR)
+    if text.isascii():
+        return text
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")

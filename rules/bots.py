@@ -81,8 +81,10 @@ class GreedyBot:
     Rondel: tries every legal space, plays the rest of the nation's turn with simple defaults
     on a copy, and keeps the space that raises the governor's value and the nation's strength
     most (so it taxes when taxing pays, builds when a factory is affordable, imports/produces
-    when units are short). Investing: buys the bond that gains or keeps a government, else the
-    best-value bond, and passes when nothing is affordable.
+    when units are short). Maneuver: fights when a battle wins material, moves units onto
+    neutral land and seas without its flag, ends when nothing useful remains. Investing:
+    buys the bond that gains or keeps a government, else the best-value bond, and passes
+    when nothing is affordable.
     """
 
     name = "greedy"
@@ -124,6 +126,10 @@ class GreedyBot:
             return next((a for a in actions if _is_done(a)), actions[-1])
         if "swiss_bank" in kinds:
             return next(a for a in actions if not getattr(a, "force", True))
+        if "no_battle" in kinds or "end_maneuver" in kinds:
+            fight = self._paying_fight(s, actions)
+            if fight is not None:
+                return fight
         if kinds & {"move_army", "move_fleet"}:
             move = self._expanding_move(s, actions)
             if move is not None:
@@ -141,8 +147,43 @@ class GreedyBot:
         return sum(s.armies[m][r] + s.fleets[m][r] for m in range(len(s.armies)))
 
     @staticmethod
+    def _paying_fight(s: GameState, actions: list[Action]) -> Action | None:
+        """A battle that wins material (battles remove one unit of each side): defend a home
+        province against hostile units, or clear a region we then hold alone (its flag)."""
+        best: Action | None = None
+        best_score = 0.0
+        for a in actions:
+            if a.kind != "battle":
+                continue
+            m = NATION_CODES.index(a.actor)
+            t = NATION_CODES.index(a.target)
+            r = s.board.index[a.region]
+            mine = s.armies[m][r] + s.fleets[m][r]
+            theirs = s.armies[t][r] + s.fleets[t][r]
+            others = [
+                q
+                for q in range(len(NATION_CODES))
+                if q not in (m, t) and (s.armies[q][r] or s.fleets[q][r])
+            ]
+            owner = s.board.owner[r]
+            hostile = s.armies[t][r] - s.friendly[t][r] + s.fleets[t][r]
+            score = 0.0
+            if owner == m and hostile > 0:
+                score = 3.0 + (2.0 if s.factory[r] else 0.0)  # protect taxes and factories
+            elif mine > 1 and theirs == 1 and not others and owner in (NO, t):
+                score = 2.0 if s.flag[r] != m else 1.0  # we stay alone: the flag is ours
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+    @staticmethod
     def _expanding_move(s: GameState, actions: list[Action]) -> Action | None:
-        """A move into neutral land or sea that does not yet carry the mover's flag."""
+        """The move that plants a new flag: into neutral land (best) or sea that does not
+        carry the mover's flag, holds no foreign units and none of the mover's units yet (so
+        two units never chase the same flag). None when no move gains anything: the bot then
+        ends its Maneuver, so it never wanders."""
+        best: Action | None = None
+        best_score = 0.0
         for a in actions:
             dest = getattr(a, "dest", None)
             if dest is None or getattr(a, "status", None) == "hostile":
@@ -151,10 +192,19 @@ class GreedyBot:
             if r is None:
                 continue
             n = NATION_CODES.index(a.actor) if a.actor in NATION_CODES else NO
-            open_region = s.board.regions[r].kind != "province" and s.flag[r] != n
-            if open_region and not s.foreign_units_in(r, n):
-                return a
-        return None
+            region = s.board.regions[r]
+            if region.kind == "province" or s.flag[r] == n:
+                continue
+            if s.foreign_units_in(r, n) or s.armies[n][r] or s.fleets[n][r]:
+                continue
+            origin = s.board.index.get(getattr(a, "origin", ""), -1)
+            if origin >= 0 and s.board.owner[origin] == n and s.foreign_units_in(origin, n):
+                continue  # do not leave a home province to foreign units
+            score = (3.0 if region.kind == "land" else 2.0) + (0.5 if s.flag[r] != NO else 0.0)
+            score -= 0.1 * len(getattr(a, "convoy", ()))
+            if score > best_score:
+                best, best_score = a, score
+        return best
 
     def _rondel(self, game: Game, actions: list[Action]) -> Action:
         s = game.state

@@ -6,6 +6,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from maneuver_helpers import new_game as maneuver_game
+from maneuver_helpers import place, start_maneuver, units
+
 from imperial_tui.app import ImperialApp
 from imperial_tui.screens.game import GameScreen
 from imperial_tui.session import Session
@@ -177,5 +180,159 @@ def test_hidden_cash_hand_over_and_undo_limit(tmp_path: Path) -> None:
                 != session.game.awaiting.player
             ):
                 assert session.undo_steps() == 0
+
+    asyncio.run(run())
+
+
+async def pick(pilot, app: ImperialApp, option_id: str) -> None:
+    """Highlight the decision option with this id by arrow keys, then press Enter."""
+    ol = app.screen.query_one("#decision-options")
+    ids = [ol.get_option_at_index(i).id for i in range(ol.option_count)]
+    assert option_id in ids, (option_id, ids)
+    await pilot.press("home", *["down"] * ids.index(option_id), "enter")
+    await pilot.pause()
+
+
+def option_id(app: ImperialApp, text: str) -> str:
+    """The decision option id of the legal action written ``text``."""
+    return str([str(a) for a in app.session.game.legal_actions()].index(text))
+
+
+def test_maneuver_and_battle_by_keys_with_hand_over() -> None:
+    """A fleet move, a battle chance declined by the mover and taken by the other nation's
+    player (after a hot-seat hand-over), an army move picked by origin then destination, and
+    the explicit end of the Maneuver."""
+    g = maneuver_game()
+    place(g, "AH", "fleet", "ionian_sea")
+    place(g, "RU", "fleet", "eastern_mediterranean")
+    place(g, "RU", "army", "odessa", 2)
+    start_maneuver(g, "RU")
+    session = Session(g, dict.fromkeys(g.players, "human"), None, hidden_cash=True)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert type(app.screen).__name__ == "HandoverScreen"
+            await pilot.press("enter")
+            await pilot.pause()
+            panel = app.screen.query_one("DecisionPanel")
+            # the maneuver menu lists units, not a hundred moves
+            ol = panel.options
+            ids = [ol.get_option_at_index(i).id for i in range(ol.option_count)]
+            assert "g:move_fleet:eastern_mediterranean" in ids
+            assert "g:move_army:odessa" in ids
+            assert ol.option_count <= 8
+            await pick(pilot, app, "g:move_fleet:eastern_mediterranean")
+            await pilot.press("escape")  # back to the units, then in again
+            await pilot.pause()
+            assert panel._open is None
+            await pick(pilot, app, "g:move_fleet:eastern_mediterranean")
+            await pick(
+                pilot, app, option_id(app, "RU move fleet eastern_mediterranean -> ionian_sea")
+            )
+            aw = session.game.awaiting
+            assert (aw.kind, aw.player, aw.nation) == ("battle", "Fay", "RU")
+            title = str(app.screen.query_one("#decision-title").render())
+            plan = str(app.screen.query_one("#decision-plan").render())
+            assert "battle in Ionian Sea" in title
+            assert "RU fleet entered Ionian Sea" in plan and "AH fleet" in plan
+            await pick(pilot, app, option_id(app, "RU does not fight"))
+            # Austria's government (Anna) is asked next: hand-over first
+            assert session.game.awaiting.player == "Anna"
+            assert type(app.screen).__name__ == "HandoverScreen"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert session.viewer == "Anna"
+            await pick(pilot, app, option_id(app, "AH fleet fights RU fleet in ionian_sea"))
+            assert units(session.game, "AH", "fleet", "ionian_sea") == 0
+            assert units(session.game, "RU", "fleet", "ionian_sea") == 0
+            assert type(app.screen).__name__ == "HandoverScreen"  # back to Fay
+            await pilot.press("enter")
+            await pilot.pause()
+            await pick(pilot, app, "g:move_army:odessa")
+            await pick(pilot, app, option_id(app, "RU move army odessa -> romania"))
+            assert units(session.game, "RU", "army", "romania") == 1
+            await pick(pilot, app, option_id(app, "RU end maneuver"))
+            assert any(str(p.action) == "RU end maneuver" for p in session.game.plies)
+
+    asyncio.run(run())
+
+
+def panel_texts(app: ImperialApp) -> dict[str, str]:
+    """The plain text of the app's own panels (not Textual's tabs, scrollbars or footer)."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from imperial_tui.widgets.base import Panel
+    from imperial_tui.widgets.log import LogPanel
+
+    out: dict[str, str] = {}
+    for panel in app.screen.query(Panel):
+        console = Console(file=StringIO(), width=80, color_system=None)
+        console.print(panel.render_key(panel._last_key))
+        out[panel.id or type(panel).__name__] = console.file.getvalue()  # type: ignore[attr-defined]
+    ol = app.screen.query_one("#decision-options")
+    out["options"] = "\n".join(
+        ol.get_option_at_index(i).prompt.plain for i in range(ol.option_count)
+    )
+    for wid in ("#decision-title", "#decision-plan", "#status", "#logtail"):
+        out[wid] = str(app.screen.query_one(wid).render())
+    log = app.screen.query_one("#log-panel", LogPanel)
+    out["log"] = "\n".join(
+        LogPanel.line(i, e, log.ascii_only).plain
+        for i, e in enumerate(app.session.game.events(), 1)
+    )
+    return out
+
+
+def test_ascii_mode_and_no_color(monkeypatch, tmp_path: Path) -> None:
+    """IMPERIAL_ASCII=1 (what --ascii sets): no character outside ASCII in the app's own
+    panels, mid-game and in a maneuver; NO_COLOR: Textual drops colours, the nation codes
+    carry the meaning."""
+    monkeypatch.setenv("IMPERIAL_ASCII", "1")
+    monkeypatch.setenv("NO_COLOR", "1")
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    bot = GreedyBot(2)
+    for _ in range(45):
+        game.apply(bot.choose(game))
+    session = Session(game, dict.fromkeys(game.players, "human"), None)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.ascii_only and app.no_color
+            texts = panel_texts(app)
+            for name, text in texts.items():
+                bad = sorted({c for c in text if ord(c) > 127})
+                assert not bad, (name, bad, text[:400])
+            for code in ("AH", "IT", "FR", "GB", "GE", "RU"):
+                assert code in texts["nations"]
+            assert "HOME" in texts["regions-panel"]
+
+    asyncio.run(run())
+
+
+def test_f1_opens_the_page_of_the_focused_decision() -> None:
+    g = maneuver_game()
+    place(g, "RU", "army", "odessa")
+    start_maneuver(g, "RU")
+    session = Session(g, dict.fromkeys(g.players, "human"), None)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("f1")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "HelpScreen"
+            assert app.screen.topic == "maneuver"
+            body = str(app.screen.query_one("#help-text").render())
+            assert "Maneuver" in body and "ctrl+z" in body  # the page, then the keys
+            await pilot.press("escape")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "GameScreen"
 
     asyncio.run(run())

@@ -418,3 +418,54 @@ def test_every_notation_in_actions_md_parses_back() -> None:
     assert len(examples) >= 20
     for text in examples:
         assert str(parse_action(text)) == text
+
+
+# --------------------------------------------------------------------------- play, rules, bots
+
+
+def test_new_with_bots_marks_the_seats_and_play_headless_runs_them(tmp_path: Path) -> None:
+    save = tmp_path / "bots.json"
+    bots = ["--bot", "Ben=greedy", "--bot", "Cleo=random"]
+    made = runner.invoke(app, ["new", "-p", "Anna,Ben,Cleo", "--seed", "5", *bots, "-s", str(save)])
+    assert made.exit_code == 0, made.output
+    assert "Computer players: Ben (greedy), Cleo (random)" in made.output
+    doc = json.loads(save.read_text())
+    assert [p["controller"] for p in doc["players"]] == ["human", "bot:greedy", "bot:random"]
+    # Anna (human) decides first or after the computers: play --headless stops there
+    played = runner.invoke(app, ["play", str(save), "--headless"])
+    assert played.exit_code == 0, played.output
+    loaded = load_game(save)
+    assert loaded.controllers["Ben"] == "bot:greedy"
+    assert loaded.game.awaiting is not None and loaded.game.awaiting.player == "Anna"
+    assert "Anna must decide" in played.output
+
+
+def test_play_headless_with_bots_plays_to_the_end(tmp_path: Path) -> None:
+    save = tmp_path / "duel.json"
+    _new(save)
+    names = load_game(save).game.players
+    bots = [arg for n in names for arg in ("--bot", f"{n}=greedy")]
+    played = runner.invoke(app, ["play", str(save), *bots, "--headless"])
+    assert played.exit_code == 0, played.output
+    assert "Game over" in played.output
+    assert load_game(save).game.is_over
+
+
+@pytest.mark.parametrize("bad", ["Zed=greedy", "Anna=clever", "Anna"])
+def test_bot_option_refuses_unknown_names_and_levels(tmp_path: Path, bad: str) -> None:
+    save = tmp_path / "g.json"
+    result = runner.invoke(app, ["new", "-p", "Anna,Ben", "--bot", bad, "--save", str(save)])
+    assert result.exit_code == 2
+    assert "NAME=greedy or NAME=random" in result.output
+    assert not save.exists()
+
+
+def test_rules_prints_every_page_or_one_topic() -> None:
+    everything = runner.invoke(app, ["rules"])
+    assert everything.exit_code == 0
+    assert "Topics:" in everything.output and "maneuver" in everything.output
+    one = runner.invoke(app, ["rules", "maneuver"])
+    assert one.exit_code == 0
+    assert one.output.startswith("MANEUVER")
+    unknown = runner.invoke(app, ["rules", "nonsense"])
+    assert unknown.exit_code == 2

@@ -14,6 +14,7 @@ from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 
 from imperial_tui.messages import ActionChosen, DonateRequested
 from imperial_tui.screens.dialogs import PromptScreen
+from imperial_tui.style import to_ascii
 from imperial_tui.widgets.base import nation_text
 from imperial_tui.widgets.bonds import BondsPanel
 from imperial_tui.widgets.decision import DecisionPanel
@@ -41,13 +42,31 @@ class GameScreen(Screen[None]):
         Binding("minus", "pace(0.2)", "slower", id="game.slower", show=False),
     ]
 
+    # At 120x40 and more every panel is shown at once (the "-wide.-tall" classes, set by
+    # Textual's breakpoints on resize); below that the right side is one tab at a time.
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-narrow"),
+        (120, "-wide"),
+    ]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (40, "-tall")]
+
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield NationsPanel(id="nations")
                 yield DecisionPanel(id="decision")
-            with TabbedContent(id="right", initial="rondel"):
+            # the wide layout's own copies of the panels (hidden, hence never repainted, in
+            # the narrow layout)
+            with Vertical(id="middle", classes="wide-only"):
+                yield RondelPanel(id="rondel-wide", classes="box")
+                with VerticalScroll(id="bonds-wide-scroll", classes="box"):
+                    yield BondsPanel(id="bonds-wide")
+            with Vertical(id="far-right", classes="wide-only"):
+                with VerticalScroll(id="regions-wide-scroll", classes="box"):
+                    yield RegionsPanel(id="regions-wide")
+                yield LogPanel(id="log-wide", classes="box")
+            with TabbedContent(id="right", initial="rondel", classes="narrow-only"):
                 with TabPane("1 Rondel", id="rondel"):
                     yield RondelPanel(id="rondel-panel")
                 with TabPane("2 Bonds", id="bonds"), VerticalScroll():
@@ -64,25 +83,26 @@ class GameScreen(Screen[None]):
         return self.app.session  # type: ignore[attr-defined]
 
     def on_mount(self) -> None:
+        self._set_titles()
         self.refresh_panels(force=True)
         self.query_one("#decision-options", OptionList).focus()
 
-    def on_resize(self) -> None:
-        self.set_class(self.size.width >= 120, "wide")
+    def _set_titles(self) -> None:
+        for wid, title in (
+            ("#rondel-wide", "Rondel"),
+            ("#bonds-wide-scroll", "Bonds"),
+            ("#regions-wide-scroll", "Regions"),
+            ("#log-wide", "Log"),
+        ):
+            self.query_one(wid).border_title = title
 
     def refresh_panels(self, force: bool = False) -> int:
         """Repaint the panels whose figures changed; returns how many did."""
         session = self.session
         repainted = 0
-        for panel in (
-            self.query_one(NationsPanel),
-            self.query_one(DecisionPanel),
-            self.query_one(RondelPanel),
-            self.query_one(BondsPanel),
-            self.query_one(RegionsPanel),
-            self.query_one(LogPanel),
-        ):
-            repainted += bool(panel.show(session, force))
+        for kind in (NationsPanel, DecisionPanel, RondelPanel, BondsPanel, RegionsPanel, LogPanel):
+            for panel in self.query(kind):
+                repainted += bool(panel.show(session, force))
         self.query_one("#status", Static).update(self.status_line())
         events = session.game.events()
         tail = Text(no_wrap=True, overflow="ellipsis")
@@ -91,7 +111,7 @@ class GameScreen(Screen[None]):
             tail.append(f"{len(events):4} ", style="dim")
             if last.nation:
                 tail.append_text(nation_text(last.nation, " "))
-            tail.append(last.text)
+            tail.append(to_ascii(last.text) if self.app.ascii_only else last.text)  # type: ignore[attr-defined]
         self.query_one("#logtail", Static).update(tail)
         return repainted
 
@@ -122,9 +142,9 @@ class GameScreen(Screen[None]):
             if value is None:
                 return
             code = value.strip().upper()
-            panel = self.query_one(RegionsPanel)
-            panel.nation_filter = code if code in NATION_CODES else None
-            panel.show(self.session)
+            for panel in self.query(RegionsPanel):
+                panel.nation_filter = code if code in NATION_CODES else None
+                panel.show(self.session)
             self.action_panel("regions")
 
         self.app.push_screen(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -37,8 +38,15 @@ class HelpScreen(ModalScreen[None]):
         ol.focus()
 
     def show_topic(self, topic: str) -> None:
+        """The page, then the key reference (so F1 always answers "which key?" too)."""
         title, text = page(topic)
-        self.query_one("#help-text", Static).update(f"[b]{title}[/b]\n\n{text}")
+        body = Text(title, style="bold")
+        body.append("\n\n" + text)
+        if topic != "keys":
+            keys_title, keys = page("keys")
+            body.append("\n\n" + keys_title + "\n\n", style="bold")
+            body.append(keys)
+        self.query_one("#help-text", Static).update(body)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:

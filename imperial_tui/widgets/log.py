@@ -8,6 +8,7 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import RichLog
 
+from imperial_tui.style import to_ascii
 from imperial_tui.widgets.base import nation_text
 
 
@@ -16,6 +17,10 @@ class LogPanel(RichLog):
         super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
         self._written = 0
         self._version = -1
+
+    @property
+    def ascii_only(self) -> bool:
+        return bool(getattr(self.app, "ascii_only", False))
 
     def show(self, session: Any, force: bool = False) -> bool:
         if not force and session.version == self._version:
@@ -26,16 +31,17 @@ class LogPanel(RichLog):
             self.clear()
             self._written = 0
         for i in range(self._written, len(events)):
-            self.write(self.line(i + 1, events[i]))
+            self.write(self.line(i + 1, events[i], self.ascii_only))
         self._written = len(events)
         return True
 
     @staticmethod
-    def line(number: int, event: Any) -> Text:
+    def line(number: int, event: Any, ascii_only: bool = False) -> Text:
+        words = to_ascii(event.text) if ascii_only else event.text
         if event.text.startswith("—") or event.text.startswith("-"):
-            return Text(event.text, style="bold")
+            return Text(words, style="bold")
         text = Text(f"{number:4} ", style="dim")
         if event.nation:
             text.append_text(nation_text(event.nation, " "))
-        text.append(event.text)
+        text.append(words)
         return text
