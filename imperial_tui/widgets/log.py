@@ -13,16 +13,28 @@ from imperial_tui.widgets.base import nation_text
 
 
 class LogPanel(RichLog):
+    """Lines are wrapped to the panel's width when written; a panel written while hidden (in
+    another tab) or before a resize is rewritten at its real width, so no line is cut."""
+
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, **kwargs)
+        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)
         self._written = 0
         self._version = -1
+        self._session: Any = None
+        self._width = 0
+
+    def on_resize(self) -> None:
+        width = self.scrollable_content_region.width
+        if width != self._width and self._session is not None:
+            self._width = width
+            self.show(self._session, force=True)
 
     @property
     def ascii_only(self) -> bool:
         return bool(getattr(self.app, "ascii_only", False))
 
     def show(self, session: Any, force: bool = False) -> bool:
+        self._session = session
         if not force and session.version == self._version:
             return False
         self._version = session.version
