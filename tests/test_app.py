@@ -1,5 +1,5 @@
 """The app driven by keys at 80x24: a new game with 3 humans and 1 computer, several nation
-turns with an import and a bond purchase, save, reload, identical state."""
+turns with an import, a bond purchase and a maneuver, save, reload, identical state."""
 
 from __future__ import annotations
 
@@ -29,14 +29,18 @@ async def settle(pilot, app: ImperialApp, limit: int = 400) -> None:
 
 
 def human_choice(game: Game, done: dict[str, bool]) -> Action:
-    """The plan: import once, invest once when the card comes, otherwise play greedily."""
+    """The plan: import once, maneuver once with the units, invest once when the card comes,
+    otherwise play greedily."""
     actions = game.legal_actions()
     texts = [str(a) for a in actions]
     kind = game.awaiting.kind
     if kind == "rondel":
-        for want in (["import"] if not done["import"] else []) + (
-            ["investor"] if not done["buy"] else []
-        ):
+        has_units = game.state.units_of(game.state.turn) > 0
+        wants = ["import"] if not done["import"] else []
+        if done["import"] and not done["maneuver"] and has_units:
+            wants += ["maneuver1", "maneuver2"]
+        wants += ["investor"] if not done["buy"] else []
+        for want in wants:
             for a in actions:
                 if str(a).endswith(f"rondel {want}"):
                     return a
@@ -48,11 +52,20 @@ def human_choice(game: Game, done: dict[str, bool]) -> Action:
         buys = [a for a in actions if a.kind == "buy"]
         if buys:
             return buys[0]
+    if kind == "maneuver" and not done["maneuver"]:
+        moves = [a for a in actions if a.kind == "move_army" and not a.status]
+        if moves:
+            return moves[0]
     assert texts
     return GreedyBot(1).choose(game)
 
 
 async def choose_by_keys(pilot, app: ImperialApp, action: Action) -> None:
+    if action.kind in ("move_army", "move_fleet"):
+        # a maneuver: first the unit (by its origin), then its destination
+        await pick(pilot, app, f"g:{action.kind}:{action.origin}")  # type: ignore[attr-defined]
+        await pick(pilot, app, option_id(app, str(action)))
+        return
     actions = app.session.game.legal_actions()
     index = [str(a) for a in actions].index(str(action))
     for _ in range(index):
@@ -80,14 +93,14 @@ def test_play_by_keys_save_and_reload(tmp_path: Path) -> None:
                 "Cleo": "human",
                 "Dan": "bot:greedy",
             }
-            done = {"import": False, "buy": False}
+            done = {"import": False, "buy": False, "maneuver": False}
             turns = set()
             for _ in range(300):
                 game = app.session.game
                 if game.awaiting is None:
                     break
                 turns.add((game.state.round, game.state.turn))
-                if done["import"] and done["buy"] and len(turns) >= 8:
+                if all(done.values()) and len(turns) >= 8:
                     break
                 action = human_choice(game, done)
                 await choose_by_keys(pilot, app, action)
@@ -98,7 +111,12 @@ def test_play_by_keys_save_and_reload(tmp_path: Path) -> None:
                         done["import"] = True
                     if action.kind == "buy":
                         done["buy"] = True
-            assert done["import"] and done["buy"], done
+                    if action.kind == "move_army":
+                        done["maneuver"] = True
+                        dest = action.dest  # type: ignore[attr-defined]
+                        nation = action.nation  # type: ignore[attr-defined]
+                        assert units(app.session.game, nation, "army", dest) >= 1
+            assert all(done.values()), done
             assert len(turns) >= 8
             # panels switch by keys
             for key, tab in (("2", "bonds"), ("3", "regions"), ("4", "log"), ("1", "rondel")):
