@@ -236,7 +236,7 @@ def apply_buy(s: GameState, a: Buy, ev: Events) -> None:
             )
         if k not in _upgrade_targets(s, n, j, _available(s, n)):
             raise IllegalAction(
-                "only the next higher bond may be taken in an upgade (rule "
+                "only the next higher bond may be taken in an upgrade (rule "
                 "option bond_upgrade=next_higher)"
             )
         price = a.value - a.returning

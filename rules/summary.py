@@ -19,6 +19,8 @@ def summary(s: GameState) -> dict[str, Any]:
     costs = s.rules.bond_costs
     board = s.board
     players = []
+    # Swiss banks are handed out at the end of the set-up (the experienced bond rounds)
+    swiss = s.rules.swiss_banks and not any(step[0] == "setup_done" for step in s.todo)
     for p, name in enumerate(s.players):
         bonds = [
             {"nation": NATION_CODES[n], "value": costs[k], "interest": k + 1}
@@ -34,7 +36,7 @@ def summary(s: GameState) -> dict[str, Any]:
                 "bonds": bonds,
                 "governs": governs,
                 "investor_card": s.investor_card == p,
-                "swiss_bank": bool(s.rules.swiss_banks and not governs),
+                "swiss_bank": bool(swiss and not governs),
             }
         )
     nations: dict[str, Any] = {}

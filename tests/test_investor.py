@@ -17,6 +17,7 @@ from helpers import (
     nat,
     new_game,
     pass_all_investors,
+    play,
     player,
     set_cash,
     set_factories,
@@ -550,3 +551,113 @@ def test_investor_after_game_ending_taxation_not_done_in_2010():
     g = _ending_taxation_passing_investor(rules=RuleSet.preset("2010"))
     assert g.is_over
     assert cash(g, "Ben") == 2  # his starting cash only
+
+
+# ------------------------------------------------------------- undealt flags claimed in play
+
+
+def test_investor_unassigned_flag_claimed_by_upgrading_2m_to_exactly_4m():
+    g = _four_players_ah_undealt()
+    give_bond(g, "Ben", "AH", 2)  # a 2M bond alone never claimed AH
+    g.apply("Ben buys AH 4 returning AH 2")  # pays 2M, but now grants a 4M bond
+    assert governor(g, "AH") == "Ben"
+    assert bonds_of(g, "Ben", "AH") == [4]
+
+
+def _four_players_ah_undealt_cleo_free():
+    g = _four_players_ah_undealt()
+    # Cleo's GE government goes to Anna, so Cleo governs nothing and invests after Ben
+    give_bond(g, "Anna", "GE", 12)
+    g.state.government[nat("GE")] = player(g, "Anna")
+    set_cash(g, "Cleo", 10)
+    return g
+
+
+def test_investor_unassigned_flag_first_qualifying_buyer_claims_then_higher_credit_takes_it():
+    g = _four_players_ah_undealt_cleo_free()
+    g.apply("Ben buys AH 4")  # the first grant of at least 4M: Ben claims the flag
+    g.apply("Cleo buys AH 6")  # ... but Cleo ends the Investor turn with more credit
+    assert governor(g, "AH") == "Cleo"
+
+
+def test_investor_unassigned_flag_claimer_keeps_it_on_a_tie_with_a_later_buyer():
+    g = _four_players_ah_undealt_cleo_free()
+    give_bond(g, "Cleo", "AH", 2)
+    g.apply("Ben buys AH 6")  # Ben claims with 6M
+    g.apply("Cleo buys AH 4")  # Cleo 2 + 4 = 6: a tie keeps the flag with the claimer
+    assert governor(g, "AH") == "Ben"
+
+
+def test_investor_setup_bonds_do_not_claim_option_first_edition_needs_a_4m_grant():
+    # 4 players, GE undealt; Anna's set-up GE 4M (AH card) does not claim the flag
+    g = new_game(4, setup_bonds_claim_flags=False)
+    assert governor(g, "GE") is None
+    _investor_turn(g)  # Ben holds the card: 2M
+    g.apply("Ben buys GE 2")
+    assert governor(g, "GE") is None  # a 2M grant never claims in the first edition
+    # Anna upgrading her set-up 4M bond grants a 6M bond: she claims the flag
+    g.state.investor_card = player(g, "Anna")
+    _investor_turn(g, "IT")
+    g.apply("Anna buys GE 6 returning GE 4")
+    assert governor(g, "GE") == "Anna"
+
+
+def test_investor_setup_bonds_do_not_claim_option_2010_any_later_bond_claims():
+    rules = RuleSet.preset("2010").with_options(setup_bonds_claim_flags=False)
+    g = new_game(4, rules=rules)  # Anna's set-up GE 2M does not claim GE
+    assert governor(g, "GE") is None
+    _investor_turn(g)  # Ben: 2M cash + 2M from the card
+    g.apply("Ben buys GE 4")
+    assert governor(g, "GE") == "Ben"  # 4M beats Anna's 2M
+
+
+# ------------------------------------------------------------- money conservation by hand
+
+
+def test_investor_money_flows_by_hand_over_two_rounds():
+    """Every rule-given flow between bank, treasuries and players, followed by hand."""
+    g = new_game()  # first edition, 6 players: 13M in every treasury, no cash
+    assert g.state.bank == 380 - 78
+    # round 1
+    play(g, "AH rondel investor")  # interest Cleo 2, Anna 4 (AH 13 -> 7); Ben's card +2
+    play(g, "Ben buys AH 2")  # AH 9, Ben 0
+    play(g, "IT rondel factory", "IT build factory florence")  # IT 8, bank +5
+    play(g, "FR rondel import", "FR import army paris", "FR import army paris")
+    play(g, "FR import fleet brest")  # FR 10, bank +3
+    play(g, "GB rondel taxation")  # tax 4, no bonus (2-5), 0 units: GB 17
+    play(g, "GE rondel production1", "GE produce all")  # free
+    play(g, "RU rondel factory", "RU build factory kiev")  # RU 8
+    # round 2
+    play(g, "AH rondel taxation")  # 4 spaces: Anna pays 2M; tax 4: AH 13
+    play(g, "IT rondel investor")  # Eve 2, Ben 4 (IT 8 -> 2); Cleo's card +2
+    play(g, "Cleo buys AH 6 returning AH 4")  # Cleo pays 2: AH 15
+    play(g, "FR rondel taxation")  # tax 4 - 3 units = 1: FR 11
+    play(g, "GB rondel factory", "GB build factory sheffield")  # GB 12
+    play(g, "GE rondel import", "GE import army berlin", "GE import done")  # GE 12
+    # GE passed Investor: Dan's card +2, Dan buys GE 2 (GE 14); the card moves to Eve
+    play(g, "Dan buys GE 2")
+    play(g, "RU rondel investor")  # Dan 2, Finn 4 (RU 8 -> 2); Eve's card +2
+    play(g, "Eve buys RU 2")  # RU 4
+    play(g, "Anna donates 2 to IT")  # IT 4
+    expected_cash = {"Anna": 0, "Ben": 4, "Cleo": 2, "Dan": 2, "Eve": 2, "Finn": 4}
+    assert {p: cash(g, p) for p in g.players} == expected_cash
+    assert [treasury(g, c) for c in ("AH", "IT", "FR", "GB", "GE", "RU")] == [
+        15, 4, 11, 12, 14, 4,
+    ]  # fmt: skip
+    assert g.state.bank == 306
+    assert money_total(g.state) == 380
+    assert investor_holder(g) == "Finn"
+
+
+def test_investor_interest_shortfall_several_holders_treasury_then_government_cash():
+    g = new_game()  # AH: Anna (government) 9M, Cleo 4M
+    give_bond(g, "Dan", "AH", 12)
+    give_bond(g, "Eve", "AH", 2)
+    set_treasury(g, "AH", 3)  # owes the others 2 + 5 + 1 = 8M
+    set_cash(g, "Anna", 6)
+    total = money_total(g.state)
+    _investor_turn(g)
+    assert (cash(g, "Cleo"), cash(g, "Dan"), cash(g, "Eve")) == (2, 5, 1)  # all paid in full
+    assert cash(g, "Anna") == 6 - 5  # pays the 5M missing and gives up her own 4M
+    assert treasury(g, "AH") == 0
+    assert money_total(g.state) == total

@@ -276,3 +276,56 @@ def test_rondel_no_swiss_banks_in_the_first_edition():
     g.apply("AH rondel import")
     assert g.awaiting.kind == "import"
     assert governor(g, "AH") == "Ben"
+
+
+def test_rondel_swiss_bank_asked_only_when_the_move_passes_investor():
+    # landing on Investor, a move that does not pass it, and a first placement ask nobody
+    for origin, target, kind in (
+        ("maneuver1", "investor", "invest"),  # lands on it: the Investor action itself
+        ("investor", "import", "import"),  # starts on it: does not pass
+        ("taxation", "production1", "production"),
+        (None, "import", "import"),  # the first placement never passes
+    ):
+        g = _swiss_game()
+        give_turn(g, "AH", origin)
+        g.apply(f"AH rondel {target}")
+        assert g.awaiting.kind == kind, (origin, target)
+
+
+def test_rondel_swiss_bank_forced_stop_replaces_the_chosen_action_with_the_full_investor():
+    g = _swiss_game()  # AH: Ben governs; Anna holds AH 9M, Cleo AH 2M; Dan holds the card
+    total = money_total(g.state)
+    give_turn(g, "AH", "maneuver1")
+    g.apply("AH rondel import")
+    g.apply("Anna lets AH pass")
+    g.apply("Cleo forces AH to investor")  # the second holder asked may still force
+    assert g.state.rondel[nat("AH")] == RONDEL_SPACES.index("investor")
+    assert cash(g, "Anna") == 2 + 4 and cash(g, "Cleo") == 2 + 1  # step 1: interest
+    assert g.state.treasury[nat("AH")] == 11 - 5
+    assert g.awaiting.player == "Dan" and cash(g, "Dan") == 2 + 2  # step 2: the card
+    g.apply("Dan passes")
+    order = []
+    while g.awaiting.kind == "invest":  # step 3: the Swiss banks, clockwise from Dan
+        order.append(g.awaiting.player)
+        g.apply(f"{g.awaiting.player} passes")
+    assert order == ["Anna", "Cleo"]
+    assert investor_holder(g) == "Eve"  # the card moves on
+    assert g.awaiting.kind == "rondel" and g.awaiting.nation == "IT"  # no import happened
+    assert money_total(g.state) == total
+
+
+def test_rondel_swiss_bank_counts_the_governments_own_interest_for_forcing():
+    # the treasury must cover ALL interest (here 6M incl. the government's own 4M), not just
+    # the other holders' share
+    g = new_game(rules=RuleSet.preset("2010"))  # Anna governs AH with AH 9M, Cleo AH 2M
+    g.state.government[nat("RU")] = player(g, "Eve")  # Finn governs nothing: a Swiss bank
+    give_turn(g, "AH", "maneuver1")
+    set_treasury(g, "AH", 4)  # covers Cleo's 1M but not all 5M
+    g.apply("AH rondel import")
+    assert g.awaiting.kind == "import"
+    g = new_game(rules=RuleSet.preset("2010"))
+    g.state.government[nat("RU")] = player(g, "Eve")
+    give_turn(g, "AH", "maneuver1")
+    set_treasury(g, "AH", 5)
+    g.apply("AH rondel import")
+    assert g.awaiting.kind == "swiss_bank" and g.awaiting.player == "Finn"

@@ -7,6 +7,7 @@ import pytest
 from helpers import bonds_of, cash, governor, investor_holder, money_total, nat, new_game, treasury
 
 from rules import Game, RuleSet, SetupError
+from rules.actions import NATION_CODES as NATIONS
 from rules.state import NO
 
 
@@ -200,3 +201,99 @@ def test_first_turn_is_ah_with_any_rondel_space_free():
     g = new_game()
     assert g.awaiting.nation == "AH" and g.awaiting.player == "Anna"
     assert len(g.legal_actions()) == 8
+
+
+# ------------------------------------------------- the whole standard distribution, by hand
+
+# Who ends up with which bonds after the flag cards of the default deals (Anna=AH, Ben=IT,
+# Cleo=FR, ...; with 2 and 3 players the extra cards of §2.2), first edition: 9M own + 4M
+# partner per card (AH->GE, IT->GB, FR->AH, GB->RU, GE->IT, RU->FR).
+SETUP_BONDS = {
+    2: {
+        "Anna": {"AH": [4, 9], "IT": [4], "FR": [9], "GE": [4, 9]},  # cards AH, FR, GE
+        "Ben": {"IT": [9], "FR": [4], "GB": [4, 9], "RU": [4, 9]},  # cards IT, GB, RU
+    },
+    3: {
+        "Anna": {"AH": [9], "GB": [9], "GE": [4], "RU": [4]},  # cards AH, GB
+        "Ben": {"IT": [9], "RU": [9], "GB": [4], "FR": [4]},  # cards IT, RU
+        "Cleo": {"FR": [9], "GE": [9], "AH": [4], "IT": [4]},  # cards FR, GE
+    },
+    4: {
+        "Anna": {"AH": [9], "GE": [4]},
+        "Ben": {"IT": [9], "GB": [4]},
+        "Cleo": {"FR": [9], "AH": [4]},
+        "Dan": {"GB": [9], "RU": [4]},
+    },
+    5: {
+        "Anna": {"AH": [9], "GE": [4]},
+        "Ben": {"IT": [9], "GB": [4]},
+        "Cleo": {"FR": [9], "AH": [4]},
+        "Dan": {"GB": [9], "RU": [4]},
+        "Eve": {"GE": [9], "IT": [4]},
+    },
+    6: {
+        "Anna": {"AH": [9], "GE": [4]},
+        "Ben": {"IT": [9], "GB": [4]},
+        "Cleo": {"FR": [9], "AH": [4]},
+        "Dan": {"GB": [9], "RU": [4]},
+        "Eve": {"GE": [9], "IT": [4]},
+        "Finn": {"RU": [9], "FR": [4]},
+    },
+}
+# Governments in turn order AH IT FR GB GE RU. With 4 players GE and RU are undealt: Anna's
+# GE 4M (AH card) and Dan's RU 4M (GB card) claim them; with 5 players RU goes to Dan.
+SETUP_GOVERNMENTS = {
+    2: ("Anna", "Ben", "Anna", "Ben", "Anna", "Ben"),
+    3: ("Anna", "Ben", "Cleo", "Anna", "Cleo", "Ben"),
+    4: ("Anna", "Ben", "Cleo", "Dan", "Anna", "Dan"),
+    5: ("Anna", "Ben", "Cleo", "Dan", "Eve", "Dan"),
+    6: ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn"),
+}
+
+
+@pytest.mark.parametrize("edition", ["first", "2010"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_setup_standard_distribution_bonds_treasuries_cash_governments_and_card(players, edition):
+    g = new_game(players, rules=RuleSet.preset(edition))
+    partner = 4 if edition == "first" else 2  # 2010: the partner bond is the 2M one
+    expected = {
+        name: {c: sorted(partner if v == 4 else v for v in vs) for c, vs in held.items()}
+        for name, held in SETUP_BONDS[players].items()
+    }
+    for name in g.players:
+        held = {c: bonds_of(g, name, c) for c in NATIONS if bonds_of(g, name, c)}
+        assert held == expected[name], name
+        # first edition: the whole starting money is in bonds; 2010: 2M cash are kept
+        assert cash(g, name) == (0 if edition == "first" else 2)
+    for c in NATIONS:
+        assert treasury(g, c) == sum(sum(h.get(c, [])) for h in expected.values()), c
+    assert tuple(governor(g, c) for c in NATIONS) == SETUP_GOVERNMENTS[players]
+    assert investor_holder(g) == "Ben"  # left of AH's government Anna
+    # starting money: 13M per flag card; 2010: 11M of bonds + 2M cash = 13M, 24M, 35M
+    start = {"first": {2: 39, 3: 26}, "2010": {2: 35, 3: 24}}[edition].get(players, 13)
+    assert g.state.bank == g.rules.bank_notes_total - start * players
+    assert money_total(g.state) == g.rules.bank_notes_total
+
+
+@pytest.mark.parametrize(("edition", "min_bond"), [("first", 4), ("2010", 2)])
+def test_setup_undealt_flags_with_4_and_5_players_stay_in_the_bank_without_a_claim(
+    edition, min_bond
+):
+    # setup_bonds_claim_flags=false: the set-up partner bonds do not claim the undealt flags
+    rules = RuleSet.preset(edition).with_options(setup_bonds_claim_flags=False)
+    g4 = new_game(4, rules=rules)
+    assert governor(g4, "GE") is None and governor(g4, "RU") is None
+    assert [g4.state.flag_min_bond[nat(c)] for c in NATIONS] == [2, 2, 2, 2] + [min_bond] * 2
+    assert g4.awaiting.nation == "AH"
+    g5 = new_game(5, rules=rules)
+    assert governor(g5, "RU") is None
+    assert bonds_of(g5, "Dan", "RU") == [min_bond]  # bought through the GB card all the same
+    assert investor_holder(g5) == "Ben"
+
+
+def test_setup_investor_card_left_of_ah_government_who_governs_two_nations():
+    # 3 players dealt differently: Cleo holds AH (and GB); the card goes to Anna on her left
+    g = new_game(3, deal="Anna=IT,Ben=FR,Cleo=AH")
+    assert governor(g, "AH") == "Cleo" and governor(g, "GB") == "Cleo"
+    assert investor_holder(g) == "Anna"
+    assert g.awaiting.player == "Cleo" and g.awaiting.nation == "AH"

@@ -152,3 +152,33 @@ def test_taxation_game_ends_only_after_the_taxation_itself():
     assert cash(g, "Eve") == 6
     assert treasury(g, "GE") == 11
     assert g.state.power[ge] == 25
+
+
+def test_taxation_bonus_counts_from_the_marker_after_a_drop():
+    # a drop costs nothing and the next rise is paid from the lower position: 9 -> 6 -> 9
+    g = new_game()
+    ge = nat("GE")
+    g.state.tax_level[ge] = 9
+    set_cash(g, "Eve", 0)
+    set_factories(g, "GE", "berlin", "hamburg", "munich")  # tax 6
+    give_turn(g, "GE", None)
+    g.apply("GE rondel taxation")
+    assert g.state.tax_level[ge] == 6 and cash(g, "Eve") == 0
+    assert g.state.power[ge] == 1  # points from the new position, even after a drop
+    set_flags(g, "GE", "denmark", "norway", "sweden")  # tax 9
+    give_turn(g, "GE", "import")
+    g.apply("GE rondel taxation")
+    assert g.state.tax_level[ge] == 9
+    assert cash(g, "Eve") == 3  # three spaces up from 6, not zero from the old 9
+
+
+def test_taxation_power_points_are_capped_at_25_from_below_25():
+    g = new_game()
+    ge = nat("GE")
+    g.state.power[ge] = 18
+    set_factories(g, "GE", "berlin", "hamburg", "munich", "cologne", "danzig")  # tax 10: +5
+    set_flags(g, "GE", *NEUTRAL[:5])  # tax 15: +10
+    give_turn(g, "GE", None)
+    g.apply("GE rondel taxation")
+    assert g.state.power[ge] == 25
+    assert g.is_over

@@ -126,6 +126,8 @@ def pass_all_investors_until(g, nation):
 def test_variant_experienced_2010_players_without_government_hold_a_swiss_bank():
     g = new_game(3, rules=RuleSet.preset("2010", "experienced"), deal="Anna")
     assert cash(g, "Anna") == 28
+    # nobody holds a Swiss bank during the bond rounds: they are handed out at the end
+    assert not any(p["swiss_bank"] for p in g.summary()["players"])
     g.apply("Anna buys AH 25")
     pass_all_investors(g)
     swiss = {p["name"]: p["swiss_bank"] for p in g.summary()["players"]}
@@ -252,3 +254,52 @@ def test_variant_no_card_unbonded_nation_option_2010():
         nations |= {a.split()[2] for a in legal(off) if " buys " in a}
         off.apply(f"{off.awaiting.player} passes")
     assert "AH" not in nations
+
+
+def test_variant_experienced_nation_nobody_bought_gets_a_government_with_its_first_bond():
+    # the 4M minimum of §2.3 is for undealt flag cards only: here any bond claims the flag
+    g = new_game(3, rules=EXPERIENCED, deal="Anna")
+    g.apply("Anna buys AH 9")
+    pass_all_investors(g)  # nobody buys IT, FR, GB, GE or RU
+    assert governor(g, "IT") is None
+    assert investor_holder(g) == "Ben"
+    g.apply("AH rondel investor")  # Anna's interest 4M; Ben's card 2M
+    g.apply("Ben buys IT 2")
+    assert governor(g, "IT") is None  # checked only at the end of the Investor turn
+    g.apply("Cleo passes")  # Cleo governs nothing and invests after the card holder
+    assert governor(g, "IT") == "Ben"
+    assert g.awaiting.nation == "IT"  # IT now takes its turn in this round
+
+
+def test_variant_experienced_bond_rounds_one_bond_per_player_per_nation_money_is_kept():
+    g = new_game(2, rules=EXPERIENCED, deal="Ben")
+    g.apply("Ben buys AH 25")
+    assert "Ben buys AH 2" not in legal(g) and g.awaiting.player == "Anna"
+    g.apply("Anna buys AH 12")
+    assert g.awaiting.nation == "IT" and g.awaiting.player == "Anna"  # rotates to Anna
+    assert not any("returning" in a for a in legal(g))  # no upgrades in the set-up rounds
+    pass_all_investors(g)
+    assert cash(g, "Ben") == 40 - 25 and cash(g, "Anna") == 40 - 12
+    assert treasury(g, "AH") == 37 and governor(g, "AH") == "Ben"
+    assert investor_holder(g) == "Anna"  # left of AH's government Ben
+
+
+def test_variant_experienced_2010_swiss_bank_holder_may_force_after_set_up():
+    g = new_game(3, rules=RuleSet.preset("2010", "experienced"), deal="Anna")
+    g.apply("Anna buys AH 9")
+    pass_all_investors(g)
+    give_turn(g, "AH", "maneuver1")
+    g.apply("AH rondel import")  # passes Investor; AH's 9M covers Anna's 4M interest
+    assert g.awaiting.kind == "swiss_bank" and g.awaiting.player == "Ben"  # card holder
+
+
+def test_variant_experienced_bond_rounds_refuse_a_second_bond_and_an_upgrade():
+    g = new_game(3, rules=EXPERIENCED, deal="Anna")
+    g.apply("Anna buys AH 4")
+    give_bond(g, "Ben", "AH", 2)  # as if Ben already held an AH bond in this round
+    before = g.summary()
+    with pytest.raises(IllegalAction, match="already bought"):
+        g.apply("Ben buys AH 6")
+    with pytest.raises(IllegalAction, match="set-up bond rounds"):
+        g.apply("Ben buys AH 6 returning AH 2")
+    assert g.summary() == before
