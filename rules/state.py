@@ -49,9 +49,11 @@ class GameState:
     rondel: list[int]
     government: list[int]
     bond_owner: list[list[int]]  # [nation][bond index] -> player or NO
-    armies: list[list[int]]  # [nation][region]
-    fleets: list[list[int]]  # [nation][region]; in a province = in its port
-    friendly: list[list[int]]  # [nation][region] friendly armies among armies
+    # Unit counts are bytearrays (one per nation, indexed by region): a copy is a memcpy and
+    # a snapshot for undo costs ~60 bytes per nation, and a count can never go negative.
+    armies: list[bytearray]  # [nation][region]
+    fleets: list[bytearray]  # [nation][region]; in a province = in its port
+    friendly: list[bytearray]  # [nation][region] friendly armies among armies
     factory: list[bool]  # [region]
     flag: list[int]  # [region] -> nation or NO
     investor_card: int
