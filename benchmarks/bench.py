@@ -91,29 +91,17 @@ def bench_load(runs: int = 7) -> None:
             start = time.perf_counter()
             subprocess.run([sys.executable, "-c", "pass"], check=True)
             baseline.append(time.perf_counter() - start)
-        rss = subprocess.run(
-            [
-                sys.executable,
-                "-c",
-                "import resource, runpy, sys; sys.argv = ['imperial', 'state', sys.argv[1], "
-                "'--json']; from imperial_tui.cli import main\n"
-                "import contextlib, io\n"
-                "with contextlib.redirect_stdout(io.StringIO()):\n"
-                "    try: main()\n"
-                "    except SystemExit: pass\n"
-                "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)",
-                str(path),
-            ],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            check=True,
-        ).stdout.split()[-1]
+        # peak resident size of one `imperial state` run, measured by GNU time (a child's
+        # getrusage figure would include the pages it shared with this process before exec)
+        timed = subprocess.run(
+            ["/usr/bin/time", "-f", "%M", *exe], capture_output=True, text=True, cwd=ROOT
+        )
+        rss_kb = int(timed.stderr.split()[-1]) if timed.returncode == 0 else 0
         print(
             f"loading a {n}-action save to the state summary in a fresh process "
             f"(`imperial state FILE --json`): median {1000 * statistics.median(times):.0f} ms "
             f"(python start-up alone {1000 * statistics.median(baseline):.0f} ms), "
-            f"peak RSS {int(rss) / 1024:.0f} MB"
+            f"peak RSS {rss_kb / 1024:.0f} MB"
         )
 
 
