@@ -19,30 +19,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from imperial_tui.style import NATION_STYLE
 from rules import Event, Game
 from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.rondel import SPACE_NAMES
 from rules.scoring import power_factor
 
-# The board's colours, adjusted to read on dark and light terminals (black is invisible on a
-# dark background, so Germany is white on grey); the same as the app's ``style.NATION_STYLE``.
-NATION_STYLES: dict[str, str] = {
-    "AH": "bold yellow",
-    "IT": "bold green",
-    "FR": "bold dodger_blue1",
-    "GB": "bold red",
-    "GE": "bold bright_white on grey23",
-    "RU": "bold magenta",
-}
-SPACE_LABELS: dict[str, str] = {
-    "factory": "Factory",
-    "production1": "Production",
-    "maneuver1": "Maneuver",
-    "investor": "Investor",
-    "import": "Import",
-    "production2": "Production",
-    "maneuver2": "Maneuver",
-    "taxation": "Taxation",
-}
 TAX_LABELS = {5: "2-5", 15: "15+"}
 MAX_MOVES_SHOWN = 40
 
@@ -51,7 +33,7 @@ def nation_text(code: str | None) -> Text:
     """A nation's code in its colour (plain text when colour is off)."""
     if code is None:
         return Text("—", style="dim")
-    return Text(code, style=NATION_STYLES.get(code, ""))
+    return Text(code, style=NATION_STYLE.get(code, ""))
 
 
 def nations_line(codes: list[str] | tuple[str, ...], empty: str = "—") -> Text:
@@ -110,7 +92,7 @@ def nations_table(game: Game) -> Table:
             _money(nation["treasury"]),
             f"{nation['power']}/×{power_factor(nation['power'])}",
             TAX_LABELS.get(nation["tax_level"], str(nation["tax_level"])),
-            SPACE_LABELS.get(space, space) if space else Text("—", style="dim"),
+            SPACE_NAMES.get(space, space) if space else Text("—", style="dim"),
             f"{supply['armies']}/{supply['fleets']}/{supply['flags']}",
             ", ".join(factories) or Text("none", style="dim"),
         )
@@ -181,9 +163,9 @@ def rondel_table(game: Game) -> Table:
     for i in range(half):
         left, right = RONDEL_SPACES[i], RONDEL_SPACES[i + half]
         table.add_row(
-            f"{i + 1} {SPACE_LABELS[left]}",
+            f"{i + 1} {SPACE_NAMES[left]}",
             nations_line(on[left], empty=""),
-            f"{i + half + 1} {SPACE_LABELS[right]}",
+            f"{i + half + 1} {SPACE_NAMES[right]}",
             nations_line(on[right], empty=""),
         )
     if waiting:
