@@ -78,6 +78,7 @@ class Board:
     harbour_sea: tuple[int, ...] = field(repr=False)  # port sea of a shipyard city, else -1
     owner: tuple[int, ...] = field(repr=False)  # nation index of a home province, else -1
     sea_indices: tuple[int, ...] = field(default=(), repr=False)
+    doubtful: tuple[tuple[str, str], ...] = ()  # borders the map includes but marks doubtful
     removed_edges: tuple[tuple[str, str], ...] = ()
 
     # -- convenience -------------------------------------------------------------------
@@ -139,6 +140,19 @@ def _req(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], where: str
     if not isinstance(val, typ) or (typ is int and isinstance(val, bool)):
         raise MapError(f"{where}: field {key!r} has the wrong type ({type(val).__name__})")
     return val
+
+
+def _doubtful(raw: dict[str, Any], index: dict[str, int]) -> tuple[tuple[str, str], ...]:
+    """Borders listed under ``doubtful`` with the decision ``included`` (a rule option may
+    leave them out)."""
+    out = []
+    for pos, entry in enumerate(raw.get("doubtful", [])):
+        pair = entry.get("pair") if isinstance(entry, dict) else None
+        if not (isinstance(pair, list) and len(pair) == 2 and all(p in index for p in pair)):
+            raise MapError(f"doubtful #{pos + 1}: field 'pair' must name two regions")
+        if entry.get("decision") == "included":
+            out.append((pair[0], pair[1]))
+    return tuple(out)
 
 
 def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...]) -> Board:
@@ -312,5 +326,6 @@ def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...])
         harbour_sea=harbour_sea,
         owner=owner,
         sea_indices=tuple(r.index for r in regions if r.kind == "sea"),
+        doubtful=_doubtful(raw, index),
         removed_edges=removed,
     )

@@ -151,7 +151,8 @@ def new_state(
 def board_for(rules: RuleSet) -> Board:
     board = load_board("europe")
     if not rules.black_sea_eastern_mediterranean:
-        board = board.without_edge("black_sea", "eastern_mediterranean")
+        for a, b in board.doubtful:  # the map's doubtful border(s): Black Sea-E. Med.
+            board = board.without_edge(a, b)
     return board
 
 

@@ -191,3 +191,8 @@ def test_board_is_immutable():
         board.name = "other"  # type: ignore[misc]
     with pytest.raises(AttributeError):
         board.regions[0].kind = "sea"  # type: ignore[misc]
+
+
+def test_doubtful_borders_come_from_the_map_file():
+    board = load_board()
+    assert board.doubtful == (("black_sea", "eastern_mediterranean"),)
