@@ -78,7 +78,8 @@ class Board:
     harbour_sea: tuple[int, ...] = field(repr=False)  # port sea of a shipyard city, else -1
     owner: tuple[int, ...] = field(repr=False)  # nation index of a home province, else -1
     sea_indices: tuple[int, ...] = field(default=(), repr=False)
-    doubtful: tuple[tuple[str, str], ...] = ()  # borders the map includes but marks doubtful
+    # doubtful borders the map includes but a rule option may leave out: (option, a, b)
+    optional_borders: tuple[tuple[str, str, str], ...] = ()
     removed_edges: tuple[tuple[str, str], ...] = ()
 
     # -- convenience -------------------------------------------------------------------
@@ -142,16 +143,20 @@ def _req(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], where: str
     return val
 
 
-def _doubtful(raw: dict[str, Any], index: dict[str, int]) -> tuple[tuple[str, str], ...]:
-    """Borders listed under ``doubtful`` with the decision ``included`` (a rule option may
-    leave them out)."""
+def _optional_borders(
+    raw: dict[str, Any], index: dict[str, int]
+) -> tuple[tuple[str, str, str], ...]:
+    """Doubtful borders the map includes and names a rule option for (it may leave them out)."""
     out = []
     for pos, entry in enumerate(raw.get("doubtful", [])):
         pair = entry.get("pair") if isinstance(entry, dict) else None
         if not (isinstance(pair, list) and len(pair) == 2 and all(p in index for p in pair)):
             raise MapError(f"doubtful #{pos + 1}: field 'pair' must name two regions")
-        if entry.get("decision") == "included":
-            out.append((pair[0], pair[1]))
+        option = entry.get("option")
+        if option is not None and entry.get("decision") == "included":
+            if not isinstance(option, str):
+                raise MapError(f"doubtful #{pos + 1}: field 'option' must be an option name")
+            out.append((option, pair[0], pair[1]))
     return tuple(out)
 
 
@@ -326,6 +331,6 @@ def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...])
         harbour_sea=harbour_sea,
         owner=owner,
         sea_indices=tuple(r.index for r in regions if r.kind == "sea"),
-        doubtful=_doubtful(raw, index),
+        optional_borders=_optional_borders(raw, index),
         removed_edges=removed,
     )

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from maps import Board, load_board
 from rules.actions import NATION_CODES
 from rules.errors import SetupError
-from rules.ruleset import RuleSet
+from rules.ruleset import OPTIONS, RuleSet
 from rules.state import NO, GameState
 
 # The back of each flag card: the partner nation whose bond it buys besides its own 9M bond.
@@ -150,8 +150,10 @@ def new_state(
 
 def board_for(rules: RuleSet) -> Board:
     board = load_board("europe")
-    if not rules.black_sea_eastern_mediterranean:
-        for a, b in board.doubtful:  # the map's doubtful border(s): Black Sea-E. Med.
+    for option, a, b in board.optional_borders:  # doubtful borders a rule option may drop
+        if option not in OPTIONS:
+            raise SetupError(f"map {board.name!r}: border {a}-{b} names an unknown option")
+        if not getattr(rules, option):
             board = board.without_edge(a, b)
     return board
 

@@ -193,6 +193,8 @@ def test_board_is_immutable():
         board.regions[0].kind = "sea"  # type: ignore[misc]
 
 
-def test_doubtful_borders_come_from_the_map_file():
+def test_doubtful_border_and_its_rule_option_come_from_the_map_file():
     board = load_board()
-    assert board.doubtful == (("black_sea", "eastern_mediterranean"),)
+    assert board.optional_borders == (
+        ("black_sea_eastern_mediterranean", "black_sea", "eastern_mediterranean"),
+    )
