@@ -9,6 +9,7 @@ needs no game: region ids, nation codes and player names are all in the text.
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
@@ -32,17 +33,19 @@ class NotationError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(ABC):
     """Base of all actions. ``kind`` names the action family for front ends and JSON."""
 
     kind: ClassVar[str] = "action"
 
     @property
-    def actor(self) -> str:  # nation code or player name
-        raise NotImplementedError
+    @abstractmethod
+    def actor(self) -> str:
+        """The nation code (a government's decision) or the player name."""
 
+    @abstractmethod
     def notation(self) -> str:
-        raise NotImplementedError
+        """The action in the notation of docs/ACTIONS.md (parsed back by parse_action)."""
 
     def __str__(self) -> str:
         return self.notation()

@@ -30,12 +30,13 @@ class Panel(Static):
         return glyphs(getattr(self.app, "ascii_only", False))
 
     def key(self, session: Session) -> Any:
-        """The figures this panel shows; equal keys mean nothing to repaint."""
-        raise NotImplementedError
+        """The figures this panel shows; equal keys mean nothing to repaint. Every panel
+        overrides it (Textual widgets cannot also be ABCs)."""
+        raise TypeError(f"{type(self).__name__} must define key()")
 
     def render_key(self, key: Any) -> Any:
         """Build the renderable from the key alone (so nothing is computed twice)."""
-        raise NotImplementedError
+        raise TypeError(f"{type(self).__name__} must define render_key()")
 
     def show(self, session: Session, force: bool = False) -> bool:
         key = self.key(session)
