@@ -53,6 +53,7 @@ STEPS: dict[str, Step] = {
     "free_round": investing.step_free_round,
 }
 STEPS.update(maneuver.STEPS)
+STEPS["rondel_decision"] = rondel.step_rondel_decision
 
 # decision kind -> (legal actions, {action class: handler})
 DECISIONS: dict[str, tuple[Callable[[GameState], list[Any]], dict[type, Callable[..., None]]]] = {
@@ -123,21 +124,10 @@ def next_turn(s: GameState, ev: Events) -> None:
             s.turn_ctx = None
             gov = s.players[s.government[n]]
             say(ev, s, n, f"— round {s.round}: {nname(s, n)}'s turn ({gov}) —")
-            push(s, ("rondel_decision",))
+            push(s, ("rondel_decision",))  # rondel.step_rondel_decision
             return
     say(ev, s, None, "no nation has a government: the game ends")
     finish(s, ev)
-
-
-def step_rondel_decision(s: GameState, ev: Events) -> None:
-    n = s.turn
-    s.awaiting_kind = "rondel"
-    s.awaiting_player = s.government[n]
-    s.awaiting_nation = n
-    s.ctx = None
-
-
-STEPS["rondel_decision"] = step_rondel_decision
 
 
 def finish(s: GameState, ev: Events) -> None:

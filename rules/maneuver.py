@@ -878,10 +878,6 @@ def apply_end_maneuver(s: GameState, a: EndManeuver, ev: Events) -> None:
     _place_flags(s, n, ev)
 
 
-def apply_maneuver_fight(s: GameState, a: Fight, ev: Events) -> None:
-    apply_initiated_fight(s, a, ev)
-
-
 STEPS = {"maneuver": step_maneuver}
 DECISIONS = {
     "maneuver": (
@@ -890,7 +886,7 @@ DECISIONS = {
             MoveFleet: apply_move_fleet,
             MoveArmy: apply_move_army,
             ChangeStatus: apply_change_status,
-            Fight: apply_maneuver_fight,
+            Fight: apply_initiated_fight,
             DestroyFactory: apply_destroy,
             EndManeuver: apply_end_maneuver,
         },

@@ -118,6 +118,12 @@ def check_rondel(s: GameState, n: int, target: int) -> int:
     return cost
 
 
+def step_rondel_decision(s: GameState, ev: Events) -> None:
+    """A nation's turn begins: its government chooses a rondel space."""
+    n = s.turn
+    await_decision(s, "rondel", s.government[n], n)
+
+
 def legal_rondel(s: GameState, n: int) -> list[ChooseRondel]:
     out = []
     c = code(n)
