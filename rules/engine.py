@@ -94,7 +94,6 @@ DECISION_WORDS = {
     "battle": "decide on a battle",
     "invest": "invest",
     "bond_choice": "choose a bond",
-    "destroy_factory": "decide on destroying a factory",
 }
 
 
