@@ -142,7 +142,6 @@ class ImperialApp(App[None]):
     def after_change(self) -> None:
         """Repaint, then hand the next decision to a human (bell, hand-over) or a bot."""
         from imperial_tui.screens.dialogs import HandoverScreen
-        from imperial_tui.screens.game_over import GameOverScreen
 
         session = self.session
         screen = self.game_screen()
@@ -154,9 +153,7 @@ class ImperialApp(App[None]):
         if aw is None:
             if self._over_shown != session.version:
                 self._over_shown = session.version
-                result = game.result()
-                if result is not None:
-                    self.push_screen(GameOverScreen(result, self.ascii_only))
+                self.show_scores()
             return
         if session.is_human(aw.player):
             if self._bots_moved:
@@ -175,6 +172,15 @@ class ImperialApp(App[None]):
                 screen.refresh_panels()
         else:
             self.schedule_bot()
+
+    def show_scores(self) -> None:
+        """The score screen of a finished game (again from the board: "show the final
+        scores")."""
+        from imperial_tui.screens.game_over import GameOverScreen
+
+        result = self.session.game.result() if self.session is not None else None
+        if result is not None:
+            self.push_screen(GameOverScreen(result, self.ascii_only))
 
     def apply_human(self, action: Action) -> None:
         assert self.session is not None

@@ -102,18 +102,30 @@ Taxation. Every difference is a rule option you can change on the new-game scree
     "keys": (
         "Keys",
         """\
-up/down   move in a list          enter     choose / confirm
-1 2 3 4   rondel, bonds, regions, log panels   tab  next panel or field
-f         filter regions by nation (then a nation code letter, or a for all)
-+ / -     computer players faster / slower
-d         donate cash to a treasury (the player to decide)
-ctrl+z    undo (asks first)       ctrl+s    save
-ctrl+p    command palette         F1        this help
-ctrl+q    quit (asks first)       escape    close a dialog
-Maneuver: pick a unit (fleet or army by where it stands), then its destination;
-          escape or backspace goes back to the units; "End maneuver" places the flags.
-Battles:  the player asked (the title says who, the line below which unit entered where)
-          fights one unit or declines; with hidden cash the keyboard is handed over first.
+up/down, enter  move in a list, choose
+1 2 3 4         rondel, bonds, regions, log panels
+tab             next panel or field (then up/down or
+                page up/down scroll it)
+f               filter the regions by nation (a code
+                such as GE; empty for all)
+d               donate cash to a short treasury
++ / -           computer players faster / slower
+ctrl+z          undo the last decision (asks first)
+ctrl+s          save (also saved after every move)
+ctrl+p          command palette
+F1              this help (page up/down scrolls it,
+                escape closes)
+ctrl+q          quit (asks first)
+escape          close a dialog; in a Maneuver, back
+                to the list of units
+
+Maneuver: pick a unit (fleet or army by where it
+stands), then its destination; "End maneuver"
+places the flags.
+Battles: the player asked (the title says who, the
+line below which unit entered where) fights one unit
+or declines; with hidden cash the keyboard is handed
+over first.
 At 120x40 and larger every panel is shown at once.""",
     ),
 }

@@ -22,7 +22,7 @@ from rules.economy import (
 )
 from rules.errors import IllegalAction
 from rules.investing import CARD_BONUS
-from rules.rondel import SPACE_NAMES, check_rondel, distance, passes_investor
+from rules.rondel import SPACE_NAMES, check_rondel, cost_of, distance, passes_investor
 from rules.state import NO, GameState
 
 
@@ -37,6 +37,11 @@ class SpacePreview:
     reason: str  # why not, when cost is None
     text: str  # one-line preview of the effect
     investor_passed: bool = False
+
+
+def units(count: int, one: str, many: str) -> str:
+    """'1 army', '2 armies', '' for none."""
+    return f"{count} {one if count == 1 else many}" if count else ""
 
 
 def interest_text(s: GameState, n: int) -> str:
@@ -54,8 +59,10 @@ def effect_text(s: GameState, n: int, space: str) -> str:
         if not sites:
             return "no free city"
         if s.treasury[n] < FACTORY_COST:
-            return f"{len(sites)} sites, needs {FACTORY_COST}M, has {s.treasury[n]}M"
-        return f"{len(sites)} sites, pays {FACTORY_COST}M"
+            return (
+                f"{units(len(sites), 'site', 'sites')}, needs {FACTORY_COST}M, has {s.treasury[n]}M"
+            )
+        return f"{units(len(sites), 'site', 'sites')}, pays {FACTORY_COST}M"
     if step == "production":
         pending = tuple(r for r in s.factories_of(n) if not s.occupied(r))
         ready = _producible(s, n, pending)
@@ -63,7 +70,7 @@ def effect_text(s: GameState, n: int, space: str) -> str:
             return "produces nothing"
         fleets = sum(1 for r in ready if is_port(s, r))
         armies = len(ready) - fleets
-        bits = [f"{armies} arm." if armies else "", f"{fleets} fleet" if fleets else ""]
+        bits = [units(armies, "army", "armies"), units(fleets, "fleet", "fleets")]
         return "produces " + " + ".join(b for b in bits if b)
     if step == "import":
         if s.treasury[n] < 1:
@@ -78,16 +85,17 @@ def effect_text(s: GameState, n: int, space: str) -> str:
         bonus = max(0, level - s.tax_level[n])
         income = max(0, tax - s.units_of(n))
         points = min(WIN_POWER, s.power[n] + level - 5) - s.power[n]
-        text = f"tax {tax}M, +{income}M, +{points}pp"
-        if bonus:
-            text += f", bonus {bonus}M"
+        text = f"tax {tax}M: treasury +{income}M, power +{points}"
+        gov = s.government[n]
+        if bonus and gov != NO:
+            text += f", {s.players[gov]} +{bonus}M bonus"
         return text
     if step == "investor":
         return interest_text(s, n) + (
             f"; card +{CARD_BONUS}M" if s.rules.uses_investor_card else ""
         )
     if step == "maneuver":
-        return f"{s.units_of(n)} units to move"
+        return f"{units(s.units_of(n), 'unit', 'units') or 'no unit'} to move"
     return ""
 
 
@@ -110,10 +118,14 @@ def rondel_preview(s: GameState, n: int | None = None) -> list[SpacePreview]:
             reason = "here now" if origin == target else exc.reason
             if origin != NO and d > 6:
                 reason = "out of reach"
+            elif origin != NO and d > 0 and s.government[n] != NO:
+                gov, price = s.government[n], cost_of(origin, target)
+                if price > s.cash[gov]:
+                    reason = f"costs {price}M, {s.players[gov]} has {s.cash[gov]}M"
         passed = passes_investor(origin, target) and target != INVESTOR_SPACE
         text = effect_text(s, n, space)
         if passed and s.rules.uses_investor_card:
-            text += "; +investor"
+            text += "; passes Investor"
         out.append(SpacePreview(space, SPACE_NAMES[space], d, cost, reason, text, passed))
     return out
 

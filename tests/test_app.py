@@ -66,11 +66,9 @@ async def choose_by_keys(pilot, app: ImperialApp, action: Action) -> None:
         await pick(pilot, app, f"g:{action.kind}:{action.origin}")  # type: ignore[attr-defined]
         await pick(pilot, app, option_id(app, str(action)))
         return
-    actions = app.session.game.legal_actions()
-    index = [str(a) for a in actions].index(str(action))
-    for _ in range(index):
-        await pilot.press("down")
-    await pilot.press("enter")
+    # by the option's id (the legal action's index): rondel spaces are listed clockwise
+    # from the marker, not in the engine's order
+    await pick(pilot, app, option_id(app, str(action)))
 
 
 def test_play_by_keys_save_and_reload(tmp_path: Path) -> None:
@@ -352,5 +350,101 @@ def test_f1_opens_the_page_of_the_focused_decision() -> None:
             await pilot.press("escape")
             await pilot.pause()
             assert type(app.screen).__name__ == "GameScreen"
+
+    asyncio.run(run())
+
+
+def option_texts(app: ImperialApp) -> list[str]:
+    ol = app.screen.query_one("#decision-options")
+    return [ol.get_option_at_index(i).prompt.plain for i in range(ol.option_count)]
+
+
+def test_rondel_options_clockwise_with_the_cash_they_cost() -> None:
+    """The nearest space comes first; the player's cash is shown (moves beyond three spaces
+    cost it); a long preview wraps under itself and every line of it is drawn."""
+    from rules.preview import rondel_preview
+
+    g = Game.new(["Anna", "Ben", "Cleo"], seed=5)
+    bot = GreedyBot(1)
+    while g.state.round < 3 or g.awaiting.kind != "rondel" or len(g.legal_actions()) < 6:
+        g.apply(bot.choose(g))
+    session = Session(g, dict.fromkeys(g.players, "human"), None)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            ol = app.screen.query_one("#decision-options")
+            actions = g.legal_actions()
+            distance = {p.space: p.distance for p in rondel_preview(g.state)}
+            shown = [
+                distance[actions[int(ol.get_option_at_index(i).id)].space]
+                for i in range(ol.option_count)
+            ]
+            assert shown == sorted(shown)
+            aw = g.awaiting
+            plan = str(app.screen.query_one("#decision-plan").render())
+            assert f"{aw.player}: {g.state.cash[g.players.index(aw.player)]}M cash" in plan
+            style = ol.get_visual_style("option-list--option")
+            for i in range(ol.option_count):
+                option = ol.get_option_at_index(i)
+                drawn = len(ol._get_option_render(option, style))
+                assert drawn == ol._line_cache.heights[i], option.prompt.plain
+
+    asyncio.run(run())
+
+
+def test_labels_in_words_and_the_plan_is_the_deciding_players() -> None:
+    """Production and import name the region and the unit; in the experienced variant's
+    bond round the plan line shows the player's cash, not the previous player's bond."""
+    from rules import RuleSet
+
+    g = Game.new(["Anna", "Ben", "Cleo"], rules=RuleSet.preset("2010", "experienced"), seed=3)
+    session = Session(g, dict.fromkeys(g.players, "human"), None)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            bot = GreedyBot(1)
+            while g.awaiting.kind == "bond_choice" and not any(
+                p.before.awaiting_kind == "bond_choice" for p in g.plies
+            ):
+                app.apply_human(bot.choose(g))
+                await pilot.pause()
+            if g.awaiting.kind == "bond_choice":
+                plan = str(app.screen.query_one("#decision-plan").render())
+                assert "so far" not in plan and f"{g.awaiting.player}:" in plan
+                assert "buy no bond (pass)" in option_texts(app)
+            while g.awaiting.kind != "production":
+                app.apply_human(bot.choose(g))
+                await pilot.pause()
+            texts = option_texts(app)
+            assert texts[0].startswith("all: ") and "army" in texts[0]
+            assert any(t.startswith(("army in ", "fleet in ")) for t in texts)
+            assert texts[-1].startswith("stop here")
+
+    asyncio.run(run())
+
+
+def test_the_scores_can_be_shown_again_from_the_board() -> None:
+    g = Game.new(["Anna", "Ben"], seed=4)
+    from rules.bots import play_out
+
+    play_out(g, {"Anna": GreedyBot(1), "Ben": GreedyBot(2)})
+    session = Session(g, dict.fromkeys(g.players, "human"), None)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert type(app.screen).__name__ == "GameOverScreen"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "GameScreen"
+            assert option_texts(app) == ["show the final scores"]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "GameOverScreen"
 
     asyncio.run(run())

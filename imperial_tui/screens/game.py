@@ -59,7 +59,8 @@ class GameScreen(Screen[None]):
             # the wide layout's own copies of the panels (hidden, hence never repainted, in
             # the narrow layout)
             with Vertical(id="middle", classes="wide-only"):
-                yield RondelPanel(id="rondel-wide", classes="box")
+                with VerticalScroll(id="rondel-wide-scroll", classes="box"):
+                    yield RondelPanel(id="rondel-wide")
                 with VerticalScroll(id="bonds-wide-scroll", classes="box"):
                     yield BondsPanel(id="bonds-wide")
             with Vertical(id="far-right", classes="wide-only"):
@@ -67,7 +68,7 @@ class GameScreen(Screen[None]):
                     yield RegionsPanel(id="regions-wide")
                 yield LogPanel(id="log-wide", classes="box")
             with TabbedContent(id="right", initial="rondel", classes="narrow-only"):
-                with TabPane("1 Rondel", id="rondel"):
+                with TabPane("1 Rondel", id="rondel"), VerticalScroll():
                     yield RondelPanel(id="rondel-panel")
                 with TabPane("2 Bonds", id="bonds"), VerticalScroll():
                     yield BondsPanel(id="bonds-panel")
@@ -89,7 +90,7 @@ class GameScreen(Screen[None]):
 
     def _set_titles(self) -> None:
         for wid, title in (
-            ("#rondel-wide", "Rondel"),
+            ("#rondel-wide-scroll", "Rondel"),
             ("#bonds-wide-scroll", "Bonds"),
             ("#regions-wide-scroll", "Regions"),
             ("#log-wide", "Log"),

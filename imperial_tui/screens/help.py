@@ -17,7 +17,10 @@ from imperial_tui.rules_text import page, topics
 
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1,q", "close", "close", id="help.close")
+        Binding("escape,f1,q", "close", "close", id="help.close"),
+        # the topics list keeps the focus (up/down: topic), so the page scrolls from anywhere
+        Binding("pagedown,space", "scroll(1)", "scroll", id="help.down", priority=True),
+        Binding("pageup", "scroll(-1)", "scroll up", id="help.up", show=False, priority=True),
     ]
 
     def __init__(self, topic: str = "keys") -> None:
@@ -51,6 +54,13 @@ class HelpScreen(ModalScreen[None]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:
             self.show_topic(event.option.id)
+
+    def action_scroll(self, pages: int) -> None:
+        body = self.query_one("#help-body", VerticalScroll)
+        if pages > 0:
+            body.scroll_page_down()
+        else:
+            body.scroll_page_up()
 
     def action_close(self) -> None:
         self.dismiss(None)

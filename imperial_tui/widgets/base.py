@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 from textual.widgets import Static
 
@@ -16,6 +17,29 @@ if TYPE_CHECKING:
 def nation_text(code: str, suffix: str = "") -> Text:
     """A nation always by its code, coloured when the terminal has colour."""
     return Text(code + suffix, style=NATION_STYLE.get(code, ""))
+
+
+class Hanging:
+    """An option label whose second part wraps under itself (a hanging indent): a rondel
+    preview or a bond's consequences stay readable in a 40-column panel."""
+
+    def __init__(self, head: Text, body: Text) -> None:
+        self.head = head
+        self.body = body
+
+    @property
+    def plain(self) -> str:
+        return self.head.plain + self.body.plain
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        indent = self.head.cell_len
+        lines = self.body.wrap(console, max(8, options.max_width - indent))
+        out = self.head.copy()
+        for i, line in enumerate(lines):
+            if i:
+                out.append("\n" + " " * indent)
+            out.append_text(line)
+        yield out
 
 
 class Panel(Static):

@@ -1,8 +1,9 @@
 """Decision panel: what must be decided, by whom, with only the legal options, chosen by keys.
 
-Actions are shown generically by their notation (without the actor in front) and grouped by
-their ``kind``, so new decision kinds of the engine (maneuver, battles) appear without changes
-here; rondel spaces and bond purchases get the preview figures next to them.
+Actions are shown in words with what they cost and bring (rondel spaces clockwise with the
+preview figures, bonds with interest, price and any change of government, units with the
+region's name); a kind of action without its own words is shown by its notation without the
+actor in front, so new decision kinds of the engine appear without changes here.
 """
 
 from __future__ import annotations
@@ -18,30 +19,14 @@ from textual.widgets.option_list import Option
 
 from imperial_tui.messages import ActionChosen, DonateRequested
 from imperial_tui.style import glyphs
-from imperial_tui.widgets.base import nation_text
+from imperial_tui.widgets.base import Hanging, nation_text
 from rules import Action
 from rules.actions import NATION_CODES
+from rules.economy import FACTORY_COST, is_port
 from rules.engine import DECISION_WORDS
-from rules.preview import government_after_buy, rondel_preview
+from rules.preview import SpacePreview, government_after_buy, rondel_preview
 from rules.rondel import interest_shortfall
 from rules.state import NO
-
-KIND_TITLES = {
-    "rondel": "Rondel",
-    "build_factory": "Factory",
-    "produce": "Produce",
-    "import": "Import",
-    "move_fleet": "Fleets",
-    "move_army": "Armies",
-    "change_status": "Status",
-    "battle": "Battle",
-    "no_battle": "Battle",
-    "destroy_factory": "Destroy",
-    "end_maneuver": "Done",
-    "buy": "Buy",
-    "pass": "Pass",
-    "swiss_bank": "Swiss bank",
-}
 
 
 def short(action: Action) -> str:
@@ -50,6 +35,102 @@ def short(action: Action) -> str:
     text = str(action)
     actor = action.actor
     return text[len(actor) + 1 :] if text.startswith(actor + " ") else text
+
+
+def step_text(s: Any, action: Action, arrow: str = "->") -> str:
+    """One step of a multi-step decision in words, for the plan line ('fleet Odessa -> Black
+    Sea', 'army Vienna', 'AH 16')."""
+    a: Any = action
+    if a.kind == "move_fleet":
+        return f"fleet {region_name(s, a.origin)}{arrow}{region_name(s, a.dest)}"
+    if a.kind == "move_army":
+        text = f"army {region_name(s, a.origin)}{arrow}{region_name(s, a.dest)}"
+        return text + (f" {a.status}" if a.status else "")
+    if a.kind == "import" and a.unit:
+        return f"{a.unit} {region_name(s, a.region)}"
+    if a.kind == "produce" and a.region not in ("all", "done"):
+        return region_name(s, a.region)
+    if a.kind == "battle":
+        return f"battle in {region_name(s, a.region)}"
+    return short(action)
+
+
+def unit_at(s: Any, rid: str) -> str:
+    """What a factory there produces: 'fleet' in a port, else 'army'."""
+    return "fleet" if is_port(s, s.board.index[rid]) else "army"
+
+
+def action_label(
+    session: Any,
+    actions: list[Action],
+    action: Action,
+    previews: dict[str, SpacePreview],
+    arrow: str,
+) -> Text | Hanging:
+    """A legal action in a player's words, with what it costs and what it brings."""
+    s = session.game.state
+    a: Any = action
+    kind = a.kind
+    if kind == "rondel":
+        p = previews.get(a.space)
+        cost = "free" if p is None or not p.cost else f"{p.cost}M"
+        head = Text(f"{p.label if p else a.space:11}{cost:>5} ", no_wrap=True)
+        return Hanging(head, Text(p.text if p else "", style="dim italic"))
+    if kind == "buy":
+        costs = s.rules.bond_costs
+        interest = costs.index(a.value) + 1 if a.value in costs else "?"
+        price = a.value - (a.returning or 0)
+        head = nation_text(a.nation, f" {a.value:>2}M ")
+        body = Text(f"interest {interest}")
+        if a.returning:
+            body.append(f", pays {price}M + the {a.returning}M bond")
+        p = s.players.index(a.actor)
+        n = NATION_CODES.index(a.nation)
+        new = government_after_buy(s, p, n, price)
+        if new != NO and new != s.government[n]:
+            body.append(f" {arrow} {s.players[new]} governs {a.nation}", style="bold")
+        return Hanging(head, body)
+    if kind == "pass":
+        aw = session.game.awaiting
+        return Text("buy no bond (pass)" if aw and aw.kind in ("invest", "bond_choice") else "pass")
+    if kind == "produce":
+        if a.region == "done":
+            return Text("stop here (the other factories stay idle)")
+        if a.region == "all":
+            spots = [
+                f"{unit_at(s, b.region)} {region_name(s, b.region)}"  # type: ignore[attr-defined]
+                for b in actions
+                if b.kind == "produce" and b.region not in ("all", "done")  # type: ignore[attr-defined]
+            ]
+            return Hanging(Text("all: "), Text(", ".join(spots)))
+        return Text(f"{unit_at(s, a.region)} in {region_name(s, a.region)}")
+    if kind == "import":
+        if a.unit is None:
+            return Text("done importing")
+        return Text(f"{a.unit} in {region_name(s, a.region)} (1M)")
+    if kind == "build_factory":
+        if a.region is None:
+            return Text("build no factory")
+        what = "shipyard" if unit_at(s, a.region) == "fleet" else "armaments factory"
+        return Text(f"{what} in {region_name(s, a.region)} ({FACTORY_COST}M)")
+    if kind in ("battle", "no_battle"):
+        return battle_label(s, action)
+    return Text(short(action))
+
+
+def money_text(session: Any) -> str:
+    """The money a decision spends: the player's own cash (rondel moves beyond the free
+    spaces, bonds) or the nation's treasury (factory, imports); '' when hidden."""
+    game = session.game
+    aw = game.awaiting
+    s = game.state
+    if aw is None:
+        return ""
+    if aw.kind in ("build_factory", "import") and aw.nation:
+        return f"{aw.nation} treasury: {s.treasury[NATION_CODES.index(aw.nation)]}M"
+    if aw.kind in ("rondel", "invest", "bond_choice") and session.shows_cash_of(aw.player):
+        return f"{aw.player}: {game.can_donate(aw.player)}M cash"
+    return ""
 
 
 def treasury_short(session: Any) -> str | None:
@@ -232,6 +313,8 @@ class DecisionPanel(Vertical):
             title.update(Text("Game over", style="bold"))
             plan.update("")
             self.options.clear_options()
+            self.options.add_option(Option(Text("show the final scores"), id="scores"))
+            self.options.highlighted = 0
             return True
         head = Text("Decide: ", style="bold")
         if aw.nation:
@@ -247,7 +330,8 @@ class DecisionPanel(Vertical):
             plan.update(Text(f"{aw.player} (computer) is thinking...", style="italic"))
             self.options.clear_options()
             return True
-        plan.update(battle_text(game) if aw.kind == "battle" else self.plan_text(session))
+        arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
+        plan.update(battle_text(game) if aw.kind == "battle" else self.plan_text(session, arrow))
         self._actions = game.legal_actions()
         self._fill()
         return True
@@ -344,61 +428,59 @@ class DecisionPanel(Vertical):
             self.open_group(None)
 
     @staticmethod
-    def plan_text(session: Any) -> Text:
+    def plan_text(session: Any, arrow: str = "->") -> Text:
         """The steps already taken in this multi-step decision (imports, moves, bonds); a
-        Maneuver counts the battles between its moves too."""
+        Maneuver counts the battles between its moves too. Before the first step, the money
+        the decision spends: the player's cash (rondel costs, bonds) or the treasury."""
         game = session.game
         aw = game.awaiting
+        s = game.state
         kinds = {aw.kind} | ({"maneuver", "battle"} if aw.kind == "maneuver" else set())
         steps: list[str] = []
         for ply in reversed(game.plies):
-            if ply.before.awaiting_kind not in kinds or ply.action.kind == "rondel":
+            before = ply.before
+            if before.awaiting_kind not in kinds or ply.action.kind == "rondel":
                 break
-            if ply.before.turn != game.state.turn:
+            if before.turn != s.turn:
                 break
-            steps.append(short(ply.action))
+            if before.awaiting_kind == aw.kind and before.players[before.awaiting_player] != (
+                aw.player
+            ):
+                break  # another player's purchase in the same bond round
+            steps.append(step_text(s, ply.action, arrow))
+        money = money_text(session)
         if not steps:
-            return Text("")
+            return Text(money, style="italic")
         shown = list(reversed(steps))
-        if len(shown) > 3:
-            return Text(f"{len(shown)} so far, last: " + "; ".join(shown[-3:]), style="italic")
-        return Text("so far: " + "; ".join(shown), style="italic")
+        head = f"{money} - " if money else ""
+        if len(shown) > 2:
+            head += f"{len(shown)} so far, last: "
+            shown = shown[-2:]
+        else:
+            head += "so far: "
+        return Text(head + "; ".join(shown), style="italic")
 
-    @staticmethod
-    def labels(session: Any, actions: list[Action]) -> list[Option]:
+    def labels(self, session: Any, actions: list[Action]) -> list[Option]:
+        """One option per legal action; rondel spaces clockwise from the nation's marker."""
         s = session.game.state
+        arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
         previews = (
             {p.space: p for p in rondel_preview(s)}
             if actions and actions[0].kind == "rondel"
             else {}
         )
-        out = []
-        last_kind = None
-        grouped = len({a.kind for a in actions}) > 1
-        for i, a in enumerate(actions):
-            title = KIND_TITLES.get(a.kind, a.kind)
-            group = f"{title[:7]:8}" if a.kind != last_kind else " " * 8
-            last_kind = a.kind
-            label = Text(group if grouped else "", style="dim", no_wrap=True, overflow="ellipsis")
-            if a.kind == "rondel":
-                p = previews.get(a.space)  # type: ignore[attr-defined]
-                cost = "free" if p is None or not p.cost else f"{p.cost}M"
-                label.append(f"{p.label if p else a.space:11}{cost:>5} ")  # type: ignore
-                label.append(p.text if p else "", style="dim italic")
-            elif a.kind == "buy":
-                label.append(short(a))
-                p = s.players.index(a.actor)
-                n = NATION_CODES.index(a.nation)  # type: ignore[attr-defined]
-                price = a.value - (a.returning or 0)  # type: ignore[attr-defined]
-                new = government_after_buy(s, p, n, price)
-                if new != NO and new != s.government[n]:
-                    label.append(f" -> {s.players[new]} governs {a.nation}", style="bold")
-            elif a.kind in ("battle", "no_battle"):
-                label.append_text(battle_label(s, a))
-            else:
-                label.append(short(a))
-            out.append(Option(label, id=str(i)))
-        return out
+        order = list(range(len(actions)))
+        if previews:
+
+            def distance(i: int) -> int:
+                p = previews.get(getattr(actions[i], "space", ""))
+                return p.distance if p is not None else 9
+
+            order.sort(key=distance)
+        return [
+            Option(action_label(session, actions, actions[i], previews, arrow), id=str(i))
+            for i in order
+        ]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -408,6 +490,9 @@ class DecisionPanel(Vertical):
             return
         if oid == "back":
             self.open_group(None)
+            return
+        if oid == "scores":
+            self.app.show_scores()  # type: ignore[attr-defined]
             return
         if oid is not None and oid.startswith("g:"):
             self.open_group(oid[2:])

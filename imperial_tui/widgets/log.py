@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.widgets import RichLog
 
 from imperial_tui.style import to_ascii
-from imperial_tui.widgets.base import nation_text
+from imperial_tui.widgets.base import Hanging, nation_text
 
 
 class LogPanel(RichLog):
@@ -43,9 +43,17 @@ class LogPanel(RichLog):
             self.clear()
             self._written = 0
         for i in range(self._written, len(events)):
-            self.write(self.line(i + 1, events[i], self.ascii_only))
+            self.write(self.hanging(self.line(i + 1, events[i], self.ascii_only)))
         self._written = len(events)
         return True
+
+    @staticmethod
+    def hanging(line: Text) -> Any:
+        """A numbered line wraps under its text, not under its number (a turn's heading,
+        unnumbered, is left as it is)."""
+        if line.plain[:5].strip().isdigit():
+            return Hanging(line[:5], line[5:])
+        return line
 
     @staticmethod
     def line(number: int, event: Any, ascii_only: bool = False) -> Text:

@@ -59,10 +59,10 @@ class RegionsPanel(Panel):
         out = Text(no_wrap=True, overflow="ellipsis")
         groups: list[tuple[str, str]] = [(c, c) for c in NATION_CODES]
         groups += [("land", "NEUTRAL LAND"), ("sea", "SEAS")]
-        header = f"{'':2}{'region':14}{'fac':4}{'flag':5}units"
+        header = f"{'':2}{'region':16}{'fac':4}{'flg':4}units"
         out.append(header + "\n", style="dim")
         if flt:
-            out.append(f"filter: {flt} (f then a to clear)\n", style="italic")
+            out.append(f"filter: {flt} (f, then enter: all regions)\n", style="italic")
         for gid, title in groups:
             if gid in NATION_CODES:
                 members = [x for x in rows if x[2] == "province" and x[3] == gid]
@@ -85,13 +85,13 @@ class RegionsPanel(Panel):
                 out.append(
                     (g.changed if changed else " ") + " ", style="bold reverse" if changed else ""
                 )
-                out.append(f"{name[:13]:14}")
+                out.append(f"{name[:15]:16}")
                 out.append(f"{(g.factory if fac == 'armaments' else 'S' if fac else ''):4}")
                 if flag:
                     out.append_text(nation_text(flag))
-                    out.append("   ")
+                    out.append("  ")
                 else:
-                    out.append(f"{g.dash:5}")
+                    out.append(f"{g.dash:4}")
                 out.append_text(unit_words([dict(u) for u in units], g.times))
                 out.append("\n")
         out.append(

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group
 from rich.text import Text
 
-from imperial_tui.widgets.base import Panel, nation_text
+from imperial_tui.widgets.base import Hanging, Panel, nation_text
 from rules.actions import NATION_CODES, RONDEL_SPACES
 from rules.preview import rondel_preview
 from rules.rondel import SPACE_NAMES
@@ -28,9 +29,14 @@ class RondelPanel(Panel):
 
     def render_key(self, key: Any) -> Any:
         on, acting, previews, marker = key
-        out = Text(no_wrap=True, overflow="ellipsis")
-        out.append(f"{acting} to move\n" if acting else "\n", style="bold")
-        out.append(f"{'space':12}{'cost':>5}  on\n", style="dim")
+        lines: list[Any] = []
+
+        def line() -> Text:
+            lines.append(Text(no_wrap=True, overflow="ellipsis"))
+            return lines[-1]
+
+        line().append(f"{acting} to move" if acting else "", style="bold")
+        line().append(f"{'space':12}{'cost':>5}  on", style="dim")
         by_space = {p[0]: p for p in previews}
         for i, space in enumerate(RONDEL_SPACES):
             label = SPACE_NAMES[space] + (space[-1] if space[-1] in "12" else "")
@@ -42,13 +48,14 @@ class RondelPanel(Panel):
                 cost, does, style = ("now" if here else "-"), ("" if here else p[2]), "dim"
             else:
                 cost, does, style = (f"{p[1]}M" if p[1] else "free"), p[3], ""
+            out = line()
             out.append(f"{label:12}", style="bold" if style == "" and p else "")
             out.append(f"{cost:>5}  ", style=style)
             for j, c in enumerate(on[i]):
                 if j:
                     out.append(" ")
                 out.append_text(nation_text(c, marker if c == acting else ""))
-            out.append("\n")
-            if acting:
-                out.append(f"   {does}\n", style=style or "italic")
-        return out
+            if acting and does:
+                # wrapped under itself: the whole preview stays readable in a narrow column
+                lines.append(Hanging(Text("   "), Text(does, style=style or "italic")))
+        return Group(*lines)
