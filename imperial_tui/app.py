@@ -347,7 +347,8 @@ class ImperialApp(App[None]):
                 self.session.undo()
                 self.after_change()
 
-        self.push_screen(ConfirmScreen(f"Undo {steps} action(s), back to before '{last}'?"), done)
+        after = f" and the {steps - 1} computer move(s) after it" if steps > 1 else ""
+        self.push_screen(ConfirmScreen(f"Undo '{last}'{after}?"), done)
 
     def action_toggle_ascii(self) -> None:
         self.ascii_only = not self.ascii_only

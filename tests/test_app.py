@@ -448,3 +448,324 @@ def test_the_scores_can_be_shown_again_from_the_board() -> None:
             assert type(app.screen).__name__ == "GameOverScreen"
 
     asyncio.run(run())
+
+
+# -- the 80x24 review: what is on the screen, by keys ------------------------------------------
+
+
+def screen_lines(app: ImperialApp) -> list[str]:
+    """The characters on the terminal, line by line (what capture-pane would show)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def widget_lines(app: ImperialApp, widget) -> list[str]:
+    """The screen lines inside a widget's visible region (without its scrollbar)."""
+    r = widget.scrollable_content_region
+    return [line[r.x : r.right] for line in screen_lines(app)[r.y : r.bottom]]
+
+
+def test_new_game_explains_edition_and_variant_and_hidden_cash_without_colour(
+    monkeypatch,
+) -> None:
+    """Each edition and variant has its one-line explanation (changing with the choice); the
+    rule summaries wrap under their own text; with NO_COLOR the hidden-cash switch says on or
+    off in words."""
+    from imperial_tui.screens.new_game import EDITION_TEXT, VARIANT_TEXT
+
+    monkeypatch.setenv("NO_COLOR", "1")
+
+    async def run() -> None:
+        app = ImperialApp(seed=1, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            text = "\n".join(screen_lines(app))
+            assert EDITION_TEXT["first"] in text and VARIANT_TEXT["standard"] in text
+            assert "hidden cash: off" in text
+            assert all(len(t) <= 66 for t in (*EDITION_TEXT.values(), *VARIANT_TEXT.values()))
+            # seat names and kinds (12 fields), then edition, variant, seed, hidden cash
+            await pilot.press(*["tab"] * 12, "enter", "down", "enter")
+            await pilot.press("tab", "enter", "down", "down", "enter")
+            await pilot.pause()
+            text = "\n".join(screen_lines(app))
+            assert EDITION_TEXT["2010"] in text and VARIANT_TEXT["no-investor-card"] in text
+            assert app.screen.rules.variant == "no-investor-card"
+            await pilot.press("tab", "tab", "space")
+            await pilot.pause()
+            hidden = app.screen.query_one("#hidden")
+            assert hidden.value
+            assert "hidden cash: on" in "\n".join(screen_lines(app))
+            ol = app.screen.query_one("#options")
+            style = ol.get_visual_style("option-list--option")
+            wrapped = 0
+            for i in range(ol.option_count):
+                drawn = [s.text for s in ol._get_option_render(ol.get_option_at_index(i), style)]
+                assert all(line.startswith("  ") for line in drawn[1:]), drawn
+                wrapped += len(drawn) > 2
+            assert wrapped  # some summary is longer than one line at 80 columns
+
+    asyncio.run(run())
+
+
+def play_until(game: Game, kinds: tuple[str, ...], limit: int = 400) -> None:
+    bot = GreedyBot(3)
+    for _ in range(limit):
+        if game.awaiting is None or game.awaiting.kind in kinds:
+            return
+        game.apply(bot.choose(game))
+    raise AssertionError(f"no {kinds} decision")
+
+
+def test_rondel_panel_previews_only_while_the_nation_chooses() -> None:
+    """While the acting nation imports, produces or maneuvers, the rondel panel says where it
+    is and what it does, keeps the markers, and shows no space preview."""
+    g = Game.new(["Anna", "Ben", "Cleo"], seed=7)
+    play_until(g, ("rondel",))
+    session = Session(g, dict.fromkeys(g.players, "human"), None)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            panel = app.screen.query_one("#rondel-panel")
+            text = panel_texts(app)["rondel-panel"]
+            nation = g.awaiting.nation
+            assert f"{nation} to move" in text and "cost" in text
+            seen = set()
+            bot = GreedyBot(4)
+            for _ in range(200):
+                aw = g.awaiting
+                if aw.kind in {"import", "production", "maneuver"} - seen:
+                    app.after_change()
+                    await pilot.pause()
+                    seen.add(aw.kind)
+                    acting = NATION_CODES[g.state.turn]
+                    text = panel_texts(app)["rondel-panel"]
+                    space = SPACE_NAMES[RONDEL_SPACES[g.state.rondel[g.state.turn]]]
+                    assert text.startswith(f"{acting} is on {space}: "), text
+                    assert "cost" not in text and "free" not in text and "to move" not in text
+                    assert "produces" not in text and "pays" not in text
+                    assert any(line.startswith(space) for line in text.splitlines())
+                    assert panel is app.screen.query_one("#rondel-panel")
+                if len(seen) == 3:
+                    break
+                session.apply(bot.choose(g))  # the panels repaint at the next check
+            assert seen == {"import", "production", "maneuver"}, seen
+
+    from rules.actions import NATION_CODES, RONDEL_SPACES
+    from rules.rondel import SPACE_NAMES
+
+    asyncio.run(run())
+
+
+def test_bonds_panel_fits_80_columns_with_six_long_names() -> None:
+    """Six players with ten-letter names and many bonds: each line of the bonds panel fits,
+    nothing is cut, and a player's credit is never split over two lines."""
+    names = ["Alexandria", "Bartholome", "Cornelius", "Dorotheaaa", "Evangeline", "Fitzgerald"]
+    g = Game.new(names, seed=9)
+    bot = GreedyBot(5)
+    for _ in range(260):
+        if g.awaiting is None:
+            break
+        g.apply(bot.choose(g))
+    session = Session(g, dict.fromkeys(g.players, "human"), None)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("2")
+            await pilot.pause()
+            panel = app.screen.query_one("#bonds-panel")
+            width = panel.content_region.width
+            scroll = panel.parent
+            seen: list[str] = []
+            for _ in range(5):  # page through the panel if it is taller than the screen
+                seen += widget_lines(app, scroll)
+                scroll.scroll_page_down(animate=False)
+                await pilot.pause()
+            assert seen
+            text = "\n".join(seen)
+            assert "…" not in text
+            assert all(len(line.rstrip()) <= width for line in seen), (width, text)
+            s = g.state
+            for n, code in enumerate(NATION_CODES):
+                lines = [line for line in seen if line.startswith(code + " ")]
+                assert lines, (code, text)
+                for p, name in enumerate(names):
+                    c = s.credit(p, n)
+                    if c:
+                        star = "*" if s.government[n] == p else ""
+                        assert f"{name} {c}{star}" in text, (code, name, text)
+            for name in names:
+                assert any(line.startswith(name) for line in seen), name
+
+    from rules.actions import NATION_CODES
+
+    asyncio.run(run())
+
+
+def test_wrapped_decision_options_never_lose_a_word_under_a_scrollbar() -> None:
+    """Rondel options wrap their previews at the decision panel's width and the list needs a
+    scrollbar at 80x24: moving through the list by keys shows every word of every option."""
+    g = Game.new(["Anna", "Ben", "Cleo"], seed=5)
+    bot = GreedyBot(1)
+    while g.state.round < 3 or g.awaiting.kind != "rondel" or len(g.legal_actions()) < 6:
+        g.apply(bot.choose(g))
+    session = Session(g, dict.fromkeys(g.players, "human"), None)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            ol = app.screen.query_one("#decision-options")
+            style = ol.get_visual_style("option-list--option")
+            heights = [
+                len(ol._get_option_render(ol.get_option_at_index(i), style))
+                for i in range(ol.option_count)
+            ]
+            assert max(heights) >= 2  # a preview wraps
+            assert sum(heights) > ol.scrollable_content_region.height  # the list scrolls
+            assert ol.show_vertical_scrollbar
+            seen: list[str] = []
+            for _ in range(ol.option_count):
+                seen += widget_lines(app, ol)
+                await pilot.press("down")
+            seen += widget_lines(app, ol)
+            text = "\n".join(seen)
+            assert "…" not in text
+            words = set(text.split())
+            for i in range(ol.option_count):
+                prompt = ol.get_option_at_index(i).prompt
+                missing = [w for w in prompt.plain.split() if w not in words]
+                assert not missing, (prompt.plain, missing, text)
+
+    asyncio.run(run())
+
+
+def test_donation_to_a_short_treasury_by_keys() -> None:
+    """A treasury too short to pay its bondholders' interest: the decision list offers a
+    donation; choosing it asks the amount, and the money moves from the player to the
+    treasury, the same decision still waiting."""
+    from rules.actions import NATION_CODES
+    from rules.rondel import interest_shortfall
+
+    g = Game.new(["Anna", "Ben", "Cleo"], seed=5)
+    bot = GreedyBot(1)
+    for _ in range(400):
+        aw = g.awaiting
+        if aw.kind == "rondel" and g.state.round >= 2:
+            n = NATION_CODES.index(aw.nation)
+            g.state.treasury[n] = 0
+            if interest_shortfall(g.state, n) > 0:
+                break
+        g.apply(bot.choose(g))
+    s = g.state
+    aw = g.awaiting
+    n = NATION_CODES.index(aw.nation)
+    p = g.players.index(aw.player)
+    s.cash[p] = max(s.cash[p], 5)
+    cash = s.cash[p]
+    session = Session(g, dict.fromkeys(g.players, "human"), None)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert f"donate cash to {aw.nation}'s treasury..." in option_texts(app)
+            await pick(pilot, app, "donate")
+            assert type(app.screen).__name__ == "PromptScreen"
+            await pilot.press("3", "enter")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "GameScreen"
+            st = session.game.state
+            assert (st.treasury[n], st.cash[p]) == (3, cash - 3)
+            assert str(session.game.plies[-1].action) == f"{aw.player} donates 3 to {aw.nation}"
+            assert session.game.awaiting == aw
+            # the d key asks too; escape cancels without a change
+            await pilot.press("d")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "PromptScreen"
+            await pilot.press("escape")
+            await pilot.pause()
+            assert session.game.state.cash[p] == cash - 3
+
+    asyncio.run(run())
+
+
+def test_no_investor_card_variant_by_keys(tmp_path: Path) -> None:
+    """The no-investor-card variant chosen on the new-game screen: after a nation's turn its
+    investors are asked, and a bond bought by keys is applied."""
+
+    async def run() -> None:
+        app = ImperialApp(save_path=tmp_path / "n.json", seed=4, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press(*["tab"] * 13, "enter", "down", "down", "enter")
+            await pilot.press("tab", "tab", "tab", "tab", "ctrl+g")
+            await settle(pilot, app)
+            game = app.session.game
+            assert game.rules.variant == "no-investor-card"
+            assert game.state.investor_card == -1
+            bought = False
+            for _ in range(60):
+                aw = game.awaiting
+                if aw.kind == "invest":
+                    # the nation that just moved (or, in the free round, any nation)
+                    assert aw.nation in (NATION_CODES[game.state.turn], None)
+                    title = str(app.screen.query_one("#decision-title").render())
+                    assert aw.player in title and "invest" in title
+                    buys = [a for a in game.legal_actions() if a.kind == "buy"]
+                    if buys:
+                        await pick(pilot, app, option_id(app, str(buys[0])))
+                        await settle(pilot, app)
+                        assert str(game.plies[-1].action) == str(buys[0]) or any(
+                            str(p.action) == str(buys[0]) for p in game.plies
+                        )
+                        bought = True
+                        break
+                await pilot.press("home", "enter")
+                await settle(pilot, app)
+            assert bought
+
+    from rules.actions import NATION_CODES
+
+    asyncio.run(run())
+
+
+def test_undo_asks_and_pace_keys(tmp_path: Path) -> None:
+    """ctrl+z asks first (n keeps the game, y takes the decision back); + and - change the
+    computer players' pace, which is saved with the game."""
+
+    async def run() -> None:
+        app = ImperialApp(save_path=tmp_path / "u.json", seed=6, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("ctrl+g")
+            await settle(pilot, app)
+            session = app.session
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert type(app.screen).__name__ != "ConfirmScreen"  # nothing of Anna's yet
+            await pilot.press("enter")
+            await settle(pilot, app)
+            plies = len(session.game.plies)
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "ConfirmScreen"
+            await pilot.press("n")
+            await pilot.pause()
+            assert len(session.game.plies) == plies
+            await pilot.press("ctrl+z")
+            await pilot.pause()
+            await pilot.press("y")
+            await settle(pilot, app)
+            assert len(session.game.plies) < plies
+            assert session.is_human(session.game.awaiting.player)
+            pace = session.pace
+            await pilot.press("minus")
+            await pilot.pause()
+            assert session.pace == round(pace + 0.2, 1)
+            await pilot.press("plus", "plus")
+            await pilot.pause()
+            assert session.pace == max(0.0, round(pace - 0.2, 1))
+            assert Session.load(tmp_path / "u.json").pace == session.pace
+
+    asyncio.run(run())

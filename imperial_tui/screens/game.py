@@ -24,6 +24,7 @@ from imperial_tui.widgets.regions import RegionsPanel
 from imperial_tui.widgets.rondel import RondelPanel
 from rules.actions import NATION_CODES
 from rules.engine import DECISION_WORDS
+from rules.savefile import SaveError
 
 PANELS = ("rondel", "bonds", "regions", "log")
 
@@ -156,7 +157,13 @@ class GameScreen(Screen[None]):
     def action_pace(self, delta: float) -> None:
         s = self.session
         s.pace = round(min(3.0, max(0.0, s.pace + delta)), 1)
-        self.notify(f"computer players: {s.pace}s per move")
+        try:
+            s.autosave()  # the pace is kept with the game
+        except SaveError as exc:
+            self.notify(str(exc), severity="error")
+        # one toast, not a pile of them over the decision list when + is pressed repeatedly
+        self.app.clear_notifications()
+        self.notify(f"computer players: {s.pace}s per move", timeout=2)
 
     def action_donate(self, nation: str | None = None) -> None:
         self.app.ask_donation(nation)  # type: ignore[attr-defined]

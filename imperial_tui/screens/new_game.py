@@ -15,8 +15,21 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from imperial_tui.widgets.base import Hanging
 from rules import OPTIONS, RuleSet
 from rules.ruleset import EDITIONS, VARIANTS, _fmt
+
+# What the edition and the variant change, one line each (the rule options below show every
+# single difference).
+EDITION_TEXT = {
+    "first": "10 flags a nation, set-up bonds 9M + 4M, no cash, no Swiss banks",
+    "2010": "30M bond, 15 flags, set-up bonds 9M + 2M + 2M cash, Swiss banks",
+}
+VARIANT_TEXT = {
+    "standard": "flag cards deal the starting bonds; the investor card goes round",
+    "experienced": "no flag cards: players get cash and buy the starting bonds in turn",
+    "no-investor-card": "no investor card: after each nation's turn, players invest in it",
+}
 
 SEAT_KINDS = [
     ("human", "human"),
@@ -32,6 +45,26 @@ DEFAULT_SEATS = [
     ("Emil", "off"),
     ("Fay", "off"),
 ]
+
+
+class OnOffCheckbox(Checkbox):
+    """The hidden-cash switch, saying "on" or "off" in words and leaving the box empty when
+    off: without colour (NO_COLOR) Textual's checkbox looks the same either way."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(self.words(False), **kwargs)
+        self.BUTTON_INNER = " "
+
+    @staticmethod
+    def words(on: bool) -> str:
+        if on:
+            return "hidden cash: on (each player sees only his own cash)"
+        return "hidden cash: off (everyone's cash is shown)"
+
+    def watch_value(self) -> None:
+        super().watch_value()
+        self.BUTTON_INNER = "X" if self.value else " "
+        self.label = self.words(self.value)
 
 
 class NewGameScreen(Screen[None]):
@@ -64,15 +97,17 @@ class NewGameScreen(Screen[None]):
                 yield Select(
                     [(e, e) for e in EDITIONS], value="first", allow_blank=False, id="edition"
                 )
+            yield Static(EDITION_TEXT["first"], id="edition-text", classes="explain")
             with Horizontal(classes="row"):
                 yield Static("variant", classes="label")
                 yield Select(
                     [(v, v) for v in VARIANTS], value="standard", allow_blank=False, id="variant"
                 )
+            yield Static(VARIANT_TEXT["standard"], id="variant-text", classes="explain")
             with Horizontal(classes="row"):
                 yield Static("seed", classes="label")
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*")
-            yield Checkbox("hidden cash (each player sees only his own cash)", id="hidden")
+            yield OnOffCheckbox(id="hidden")
             yield Static("Rule options (enter changes the highlighted one)", classes="section")
             yield OptionList(*self.option_items(), id="options")
             yield Button("Start game (ctrl+g)", id="start", variant="primary")
@@ -87,9 +122,10 @@ class NewGameScreen(Screen[None]):
         items = []
         for name, info in OPTIONS.items():
             value = values[name]
-            label = Text(f"{name} = {_fmt(value)}", style="bold" if value != base[name] else "")
-            label.append(f"\n  {info.summary}", style="dim")
-            items.append(Option(label, id=name))
+            head = Text(f"{name} = {_fmt(value)}", style="bold" if value != base[name] else "")
+            head.append("\n  ")
+            # the summary wraps under itself, not back to column 0
+            items.append(Option(Hanging(head, Text(info.summary, style="dim")), id=name))
         return items
 
     def refresh_options(self) -> None:
@@ -104,6 +140,8 @@ class NewGameScreen(Screen[None]):
             edition = self.query_one("#edition", Select).value
             variant = self.query_one("#variant", Select).value
             self.rules = RuleSet.preset(str(edition), str(variant))
+            self.query_one("#edition-text", Static).update(EDITION_TEXT[str(edition)])
+            self.query_one("#variant-text", Static).update(VARIANT_TEXT[str(variant)])
             self.refresh_options()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -32,13 +32,47 @@ class Hanging:
         return self.head.plain + self.body.plain
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        indent = self.head.cell_len
+        # the body hangs under the end of the head's last line
+        indent = (
+            self.head.split("\n")[-1].cell_len if "\n" in self.head.plain else self.head.cell_len
+        )
         lines = self.body.wrap(console, max(8, options.max_width - indent))
         out = self.head.copy()
         for i, line in enumerate(lines):
             if i:
                 out.append("\n" + " " * indent)
             out.append_text(line)
+        yield out
+
+
+class Chunks:
+    """A head, then pieces that are never split, laid out left to right and wrapped under the
+    end of the head when the width runs out ("AH  avail 2 4 9 | Anna 12*, Cleo 6")."""
+
+    def __init__(self, head: Text, pieces: list[Text]) -> None:
+        self.head = head
+        self.pieces = pieces
+
+    @property
+    def plain(self) -> str:
+        return self.head.plain + " ".join(p.plain for p in self.pieces)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        indent = self.head.cell_len
+        width = max(indent + 8, options.max_width)
+        out = self.head.copy()
+        used = indent
+        for i, piece in enumerate(self.pieces):
+            gap = 1 if i else 0
+            if i and used + gap + piece.cell_len > width:
+                out.append("\n" + " " * indent)
+                used, gap = indent, 0
+            if gap:
+                out.append(" ")
+            out.append_text(piece)
+            used += gap + piece.cell_len
+        out.no_wrap = True
+        out.overflow = "ellipsis"  # only a piece wider than the whole panel is cut
         yield out
 
 

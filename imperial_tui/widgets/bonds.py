@@ -1,15 +1,15 @@
 """Bonds panel: per player the bonds held (and cash where visible); per nation the bonds still
-available, each player's credit and the government."""
+available, each player's credit and the government. One line each, wrapped between whole
+pieces, so the panel stays readable in 38 columns."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rich.console import Group
-from rich.table import Table
 from rich.text import Text
 
-from imperial_tui.widgets.base import Panel, nation_text
+from imperial_tui.widgets.base import Chunks, Panel, nation_text
 from rules.actions import NATION_CODES
 from rules.state import NO
 
@@ -44,31 +44,32 @@ class BondsPanel(Panel):
         return players, nations, s.players
 
     def render_key(self, key: Any) -> Any:
+        """One line per player, then one per nation; a line too long for the panel wraps
+        under itself between whole pieces (a bond, a player's credit), never inside one."""
         players, nations, names = key
-        ptab = Table(box=None, padding=(0, 1, 0, 0), expand=True, show_edge=False)
-        ptab.add_column("player", no_wrap=True)
-        ptab.add_column("cash", justify="right", no_wrap=True)
-        ptab.add_column("bonds", ratio=1)
-        for name, cash, bonds, card in players:
-            line = Text()
-            for i, (code, value) in enumerate(bonds):
-                if i:
-                    line.append(" ")
-                line.append_text(nation_text(code, str(value)))
-            ptab.add_row(
-                name + (" (card)" if card else ""), "?" if cash is None else str(cash), line
-            )
-        ntab = Table(box=None, padding=(0, 1, 0, 0), expand=True, show_edge=False)
-        ntab.add_column("", no_wrap=True)
-        ntab.add_column("available", ratio=1)
-        ntab.add_column("credit by player", ratio=1)
+        lines: list[Any] = [Text(f"{'player':10} {'cash':>4}  bonds", style="dim")]
+        card = None
+        for name, cash, bonds, has_card in players:
+            head = Text(f"{name[:10]:10} {'?' if cash is None else cash:>4}  ")
+            pieces = [nation_text(code, str(value)) for code, value in bonds]
+            lines.append(Chunks(head, pieces or [Text("-", style="dim")]))
+            if has_card:
+                card = name
+        if card is not None:
+            lines.append(Text(f"investor card: {card}", style="dim"))
+        lines.append(Text(""))
+        head = ("available", "| credit", "(* governs)")
+        lines.append(Chunks(Text("   "), [Text(h, style="dim") for h in head]))
         for code, avail, credits, gov in nations:
-            parts = [
-                f"{names[p][:6]} {c}" + ("*" if p == gov else "")
-                for p, c in enumerate(credits)
-                if c
-            ]
-            ntab.add_row(
-                nation_text(code), " ".join(map(str, avail)) or "-", ", ".join(parts) or "-"
-            )
-        return Group(ptab, Text(""), Text("* = government", style="dim"), ntab)
+            pieces = [Text(str(v)) for v in avail] or [Text("-")]
+            parts = [(p, c) for p, c in enumerate(credits) if c]
+            for i, (p, c) in enumerate(parts):
+                piece = Text("| ", style="dim") if i == 0 else Text()
+                piece.append(f"{names[p][:10]} {c}" + ("*" if p == gov else ""))
+                if i < len(parts) - 1:
+                    piece.append(",")
+                pieces.append(piece)
+            if not parts:
+                pieces.append(Text("| -", style="dim"))
+            lines.append(Chunks(nation_text(code, " "), pieces))
+        return Group(*lines)

@@ -353,7 +353,7 @@ class DecisionPanel(Vertical):
         nation = treasury_short(session)
         aw = game.awaiting
         if nation and aw is not None and game.can_donate(aw.player) and self._open is None:
-            ol.add_option(Option(f"donate cash to {nation}'s treasury...", id="donate"))
+            ol.add_option(Option(Text(f"donate cash to {nation}'s treasury..."), id="donate"))
         ol.highlighted = 0 if ol.option_count else None
 
     def group_options(self, session: Any, actions: list[Action]) -> list[Option]:

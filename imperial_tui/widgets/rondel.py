@@ -1,5 +1,7 @@
-"""Rondel panel: the eight spaces clockwise with every nation's marker and, for the nation to
-move, each space's cost and a one-line preview (from ``rules.preview``)."""
+"""Rondel panel: the eight spaces clockwise with every nation's marker and, while a nation is
+choosing its space, each space's cost and a one-line preview (from ``rules.preview``). While
+the nation is busy with what its space does (importing, a Maneuver, a battle, investors...)
+the panel says so instead of showing a preview that no longer applies."""
 
 from __future__ import annotations
 
@@ -13,6 +15,18 @@ from rules.actions import NATION_CODES, RONDEL_SPACES
 from rules.preview import rondel_preview
 from rules.rondel import SPACE_NAMES
 
+# What the acting nation is busy with, by decision kind, after "AH is on Import: ".
+DOING = {
+    "swiss_bank": "Swiss bank may force Investor",
+    "build_factory": "building a factory",
+    "production": "producing",
+    "import": "importing",
+    "maneuver": "maneuvering",
+    "battle": "a battle",
+    "invest": "bonds on sale",
+    "bond_choice": "choosing a bond",
+}
+
 
 class RondelPanel(Panel):
     def key(self, session: Any) -> Any:
@@ -22,21 +36,36 @@ class RondelPanel(Panel):
             for i in range(len(RONDEL_SPACES))
         )
         acting = NATION_CODES[s.turn] if s.turn >= 0 and not s.finished else None
+        aw = session.game.awaiting
+        choosing = acting is not None and aw is not None and aw.kind == "rondel"
         previews = (
-            tuple((p.space, p.cost, p.reason, p.text) for p in rondel_preview(s)) if acting else ()
+            tuple((p.space, p.cost, p.reason, p.text) for p in rondel_preview(s))
+            if choosing
+            else ()
         )
-        return on, acting, previews, self.g.marker
+        doing = ""
+        if acting and not choosing:
+            where = RONDEL_SPACES[s.rondel[s.turn]] if s.rondel[s.turn] >= 0 else None
+            space = SPACE_NAMES[where] if where else "the rondel"
+            busy = DOING.get(aw.kind, aw.kind) if aw is not None else ""
+            doing = f"{acting} is on {space}" + (f": {busy}" if busy else "")
+        return on, acting, previews, self.g.marker, doing
 
     def render_key(self, key: Any) -> Any:
-        on, acting, previews, marker = key
+        on, acting, previews, marker, doing = key
         lines: list[Any] = []
 
         def line() -> Text:
             lines.append(Text(no_wrap=True, overflow="ellipsis"))
             return lines[-1]
 
-        line().append(f"{acting} to move" if acting else "", style="bold")
-        line().append(f"{'space':12}{'cost':>5}  on", style="dim")
+        if doing:
+            lines.append(Text(doing, style="bold"))
+        else:
+            line().append(f"{acting} to move" if acting else "", style="bold")
+        line().append(
+            f"{'space':12}{'cost':>5}  on" if previews else f"{'space':12}       on", style="dim"
+        )
         by_space = {p[0]: p for p in previews}
         for i, space in enumerate(RONDEL_SPACES):
             label = SPACE_NAMES[space] + (space[-1] if space[-1] in "12" else "")
