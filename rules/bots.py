@@ -26,19 +26,29 @@ class Bot(Protocol):
     def choose(self, game: Game) -> Action: ...
 
 
-class RandomBot:
-    """Picks uniformly among the legal actions: a baseline and a fuzzer for the engine."""
+class SeededBot:
+    """What every shipped bot shares: its own random generator (reproducible with a seed)."""
 
-    name = "random"
+    name = "bot"
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game) -> Action:
+    @staticmethod
+    def options(game: Game) -> list[Action]:
         actions = game.legal_actions()
         if not actions:
             raise ValueError("there is no decision to take: the game is over")
-        return self.rng.choice(actions)
+        return actions
+
+
+class RandomBot(SeededBot):
+    """Picks uniformly among the legal actions: a baseline and a fuzzer for the engine."""
+
+    name = "random"
+
+    def choose(self, game: Game) -> Action:
+        return self.rng.choice(self.options(game))
 
 
 # Kinds that end a multi-step decision or decline something: the safe generic fallback.
@@ -75,7 +85,7 @@ def nation_value(s: GameState, n: int) -> float:
     )
 
 
-class GreedyBot:
+class GreedyBot(SeededBot):
     """Plays sensibly with one nation turn of look-ahead.
 
     Rondel: tries every legal space, plays the rest of the nation's turn with simple defaults
@@ -89,13 +99,8 @@ class GreedyBot:
 
     name = "greedy"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
     def choose(self, game: Game) -> Action:
-        actions = game.legal_actions()
-        if not actions:
-            raise ValueError("there is no decision to take: the game is over")
+        actions = self.options(game)
         if len(actions) == 1:
             return actions[0]
         kind = game.awaiting.kind if game.awaiting else ""

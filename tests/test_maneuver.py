@@ -759,9 +759,9 @@ def test_without_flags_in_supply_the_old_flag_is_removed_and_region_stays_unmark
     assert g.state.flags_in_supply(2) == 10
 
 
-def test_returned_flag_is_placed_at_once_in_a_region_held_alone():
-    g = new_game()
-    # France has every flag on the board except none; Spain is French-held but unmarked
+def germany_takes_belgium_from_france_with_all_french_flags_out(g) -> None:
+    """All ten French flags are on the board (Belgium's among them) and Spain is French-held
+    but unmarked; a German army takes Belgium, so one French flag comes back."""
     french = [
         "north_atlantic",
         "english_channel",
@@ -781,6 +781,11 @@ def test_returned_flag_is_placed_at_once_in_a_region_held_alone():
     start_maneuver(g, "GE")
     g.apply("GE move army cologne -> belgium")
     g.apply("GE end maneuver")
+
+
+def test_returned_flag_is_placed_at_once_in_a_region_held_alone():
+    g = new_game()
+    germany_takes_belgium_from_france_with_all_french_flags_out(g)
     assert flag(g, "belgium") == "GE"
     assert flag(g, "spain") == "FR"
 
@@ -827,25 +832,7 @@ def test_battle_sequence_option(sequence):
 
 def test_returned_flag_waits_for_the_next_maneuver_with_option():
     g = new_game(returned_flag_placement="next_maneuver")
-    french = [
-        "north_atlantic",
-        "english_channel",
-        "bay_of_biscay",
-        "western_mediterranean",
-        "ionian_sea",
-        "eastern_mediterranean",
-        "black_sea",
-        "baltic_sea",
-        "norway",
-        "belgium",
-    ]
-    for r in french:
-        set_flag(g, r, "FR")
-    place(g, "FR", "army", "spain")
-    place(g, "GE", "army", "cologne")
-    start_maneuver(g, "GE")
-    g.apply("GE move army cologne -> belgium")
-    g.apply("GE end maneuver")
+    germany_takes_belgium_from_france_with_all_french_flags_out(g)
     assert flag(g, "spain") is None
     start_maneuver(g, "FR")
     g.apply("FR end maneuver")
