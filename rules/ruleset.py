@@ -447,6 +447,9 @@ READINGS = (
     "- Where one nation has hostile and friendly armies in the same foreign province, a "
     "friendly army is the one that moves out, and battles remove hostile armies first; the "
     "active nation loses units that already moved before those that have not.",
+    "- A convoy uses only the fleets it needs: a convoy for an army that can get there "
+    "without one, or a chain of seas longer than a shorter one that also reaches, is refused "
+    "(the outcome is the same; this keeps the moves listed and the moves accepted identical).",
     "- With the strict `last_government_payment` reading, a purchase is refused if it "
     "would take over, at the end-of-Investor check, a last government of a nation at 0 "
     "power points and leave the buyer without the 1M to pay.",
