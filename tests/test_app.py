@@ -769,3 +769,20 @@ def test_undo_asks_and_pace_keys(tmp_path: Path) -> None:
             assert Session.load(tmp_path / "u.json").pace == session.pace
 
     asyncio.run(run())
+
+
+def test_hidden_cash_undo_never_goes_past_another_humans_decision() -> None:
+    game = Game.new(["Anna", "Ben"], deal="Anna=AH,Ben=IT")
+    humans = {"Anna": "human", "Ben": "human"}
+    session = Session(game, humans, None, hidden_cash=True)
+    game.apply("AH rondel import")
+    assert session.undo_steps() == 1  # Anna may take back her own decision
+    game.apply("AH import army vienna")
+    assert session.undo_steps() == 1
+    game.apply("AH import done")
+    assert game.awaiting.player == "Ben"  # Italy's turn: Ben decides now
+    assert session.undo_steps() == 0  # Anna's decision is not Ben's to take back
+    assert session.undo() == 0
+    assert len(game.plies) == 3
+    # with open cash the same undo is allowed
+    assert Session(game, humans, None, hidden_cash=False).undo_steps() == 1
