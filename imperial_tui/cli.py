@@ -24,7 +24,7 @@ import typer
 from rich.console import Console
 
 from rules import Game, IllegalAction, RuleSet, SetupError
-from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, parse_option_value
+from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, format_value, parse_option_value
 from rules.savefile import LoadedGame, SaveError, load_game, program_version, save_game
 
 EXIT_GAME = 1  # the save file or the game refused: bad save, illegal action
@@ -486,12 +486,6 @@ def _fail_plain(message: str) -> NoReturn:
 # --------------------------------------------------------------------------- options
 
 
-def _fmt(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 @app.command()
 def options(
     as_json: Annotated[
@@ -530,8 +524,10 @@ def options(
     for name, info in OPTIONS.items():
         console.print()
         line = Text(name, style="bold")
-        line.append("  choices: " + " | ".join(_fmt(c) for c in info.choices))
-        line.append("  defaults: " + ", ".join(f"{e} {_fmt(presets[e][name])}" for e in EDITIONS))
+        line.append("  choices: " + " | ".join(format_value(c) for c in info.choices))
+        line.append(
+            "  defaults: " + ", ".join(f"{e} {format_value(presets[e][name])}" for e in EDITIONS)
+        )
         console.print(line)
         console.print(Padding(Text(info.summary), (0, 0, 0, 4)))
         console.print(Padding(Text(f"source: {info.source}", style="dim"), (0, 0, 0, 4)))

@@ -108,8 +108,10 @@ class RuleSet:
             if info is None:
                 raise ValueError(f"unknown rule option {key!r}")
             if value not in info.choices:
-                choices = ", ".join(_fmt(c) for c in info.choices)
-                raise ValueError(f"rule option {key} cannot be {_fmt(value)}; choose {choices}")
+                choices = ", ".join(format_value(c) for c in info.choices)
+                raise ValueError(
+                    f"rule option {key} cannot be {format_value(value)}; choose {choices}"
+                )
         return replace(self, **changes)
 
     def options(self) -> dict[str, Any]:
@@ -143,13 +145,14 @@ def parse_option_value(name: str, text: str) -> Any:
     if info is None:
         raise ValueError(f"unknown rule option {name!r} (see `imperial rules options`)")
     for choice in info.choices:
-        if _fmt(choice) == text.strip().lower():
+        if format_value(choice) == text.strip().lower():
             return choice
-    choices = ", ".join(_fmt(c) for c in info.choices)
+    choices = ", ".join(format_value(c) for c in info.choices)
     raise ValueError(f"rule option {name} cannot be {text!r}; choose {choices}")
 
 
-def _fmt(value: Any) -> str:
+def format_value(value: Any) -> str:
+    """An option value as typed and shown: ``true``/``false`` for booleans."""
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
@@ -409,10 +412,10 @@ def options_markdown() -> str:
         "|---|---|---|---|---|---|",
     ]
     for name, info in OPTIONS.items():
-        choices = " / ".join(_fmt(c) for c in info.choices)
+        choices = " / ".join(format_value(c) for c in info.choices)
         lines.append(
-            f"| `{name}` | {choices} | {_fmt(getattr(first, name))} | "
-            f"{_fmt(getattr(third, name))} | {info.summary} | {info.source} |"
+            f"| `{name}` | {choices} | {format_value(getattr(first, name))} | "
+            f"{format_value(getattr(third, name))} | {info.summary} | {info.source} |"
         )
     lines += ["", *READINGS, ""]
     return "\n".join(lines)

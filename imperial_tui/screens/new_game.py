@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from imperial_tui.widgets.base import Hanging
 from rules import OPTIONS, RuleSet
-from rules.ruleset import EDITIONS, VARIANTS, _fmt
+from rules.ruleset import EDITIONS, VARIANTS, format_value
 
 # What the edition and the variant change, one line each (the rule options below show every
 # single difference).
@@ -122,7 +122,9 @@ class NewGameScreen(Screen[None]):
         items = []
         for name, info in OPTIONS.items():
             value = values[name]
-            head = Text(f"{name} = {_fmt(value)}", style="bold" if value != base[name] else "")
+            head = Text(
+                f"{name} = {format_value(value)}", style="bold" if value != base[name] else ""
+            )
             head.append("\n  ")
             # the summary wraps under itself, not back to column 0
             items.append(Option(Hanging(head, Text(info.summary, style="dim")), id=name))
