@@ -55,14 +55,67 @@ one at a time, then 'done'. A player may donate cash to a short treasury at any 
     "maneuver": (
         "Maneuver",
         """\
-First fleets move one sea each, then armies: one land step (plus free rail travel inside
-the nation's own home provinces) or a convoy across seas held by its fleets. Entering a
-region with foreign units may start a battle: one unit of each side is removed. Armies in
-another nation's home province are hostile or friendly; hostile ones occupy it and block its
-factory. Three armies may destroy a foreign factory. At the end, the nation places a flag in
-every neutral region and sea it holds alone.
-[2010] An army may switch hostile/friendly without moving; a fleet in port may fight an army
-already in its province.""",
+Fleets first: each fleet may sail into one adjacent sea or stay. A fleet in port may only sail
+into its city's harbour sea (London: English Channel, Dublin: North Atlantic); once at sea it
+never returns to port or land.
+
+Then armies: each army makes one step, either into an adjacent land region or home province
+(never Switzerland), or by convoy: across one or more adjacent seas that each hold a fleet of
+its own nation, landing on the coast of the last sea. Each fleet carries one army per turn; a
+fleet that moved this turn may still carry, a fleet in port may not. Before and after its
+step an army may travel freely by rail through its own nation's home provinces, but not
+into or through a province occupied by hostile armies, and never to or from Dublin.
+Bulgaria-Turkey is a land border; Sweden-Denmark and Spain-Morocco need a convoy.
+
+Battles: when a unit enters a region with foreign units, the mover first decides whether it
+fights (and which nation's unit); if not, each other nation present may call a battle
+against it. A battle removes one unit of each side. Armies fight armies and fleets fight
+fleets; an army and a fleet fight only while the fleet is still in its port. The nation
+maneuvering may also attack with units that did not move.
+
+Another nation's home province: an entering army is hostile (it occupies the province: no
+production, import, factory building or factory tax there, and its rail is cut) or friendly
+(no effect). In a later Maneuver an army may switch hostile/friendly without moving; a
+switch to hostile lets the other nations there call a battle. A nation's last factory
+province can only be entered as friendly.
+[first] "Last factory" means the nation's only province with a factory.
+[2010] It means its only factory not occupied by hostile armies; a fleet in port may also
+fight an army already in its province.
+
+Three hostile armies in a foreign province with a factory and no defending unit may destroy
+the factory; the factory and the three armies are removed (never the nation's last
+unoccupied factory).
+
+Flags: at the end the nation places a flag (tax marker) in every neutral land region and sea
+it holds alone, replacing another nation's flag there; never in a home province. A flag
+stays while a region is empty or shared. [first] 10 flags per nation. [2010] 15.""",
+    ),
+    "setup": (
+        "Set-up",
+        """\
+Flag cards: with 4-6 players each player draws one nation's flag card; with 3 players the
+AH, IT and FR cards are dealt and their holders also take GB, RU and GE; with 2 players AH
+and IT are dealt, with FR+GE and GB+RU. Each card buys its own nation's 9M bond and a bond of
+a partner nation (AH: GE, IT: GB, FR: AH, GB: RU, GE: IT, RU: FR); the money goes into the
+treasuries.
+[first] Partner bond 4M; all starting money goes into bonds (13M per card), no cash.
+[2010] Partner bond 2M and 2M cash per player.
+With 4-5 players the undealt flags stay in the bank: [first] the first player who grants
+the nation a bond of at least 4M takes its flag; [2010] the holder of its 2M bond does. A
+nation without a government is skipped.
+The investor card starts left of AH's government.""",
+    ),
+    "variants": (
+        "Variants",
+        """\
+Experienced players: no flag cards. Each player receives 15M (6 players), 18M (5), 22M (4),
+28M (3) or 40M (2). Nation by nation from AH to RU, each player may buy one bond of that
+nation, the first chooser moving one seat clockwise each time; the highest credit governs.
+[2010] Players without a government then receive a Swiss bank.
+
+Without investor card: after each nation's turn its government, then every other player
+clockwise, may buy or upgrade one bond of that nation; players without a government may
+also invest in any nation. The Investor space only pays interest.""",
     ),
     "investor": (
         "Investor and bonds",
@@ -94,10 +147,14 @@ next nation, and so on (rule options tie_break and tie_break_equal_power).""",
     "editions": (
         "Editions",
         """\
-[first] 8 bonds per nation, 10 flags, set-up bonds 9M + 4M and no cash, no Swiss banks.
+[first] 8 bonds per nation, 10 flags, set-up bonds 9M + 4M and no cash, no Swiss banks; the
+last-factory rule counts the only province with a factory; after a game-ending Taxation that
+passed Investor, the investor card still pays out and players invest (as the first-edition
+rulebook says).
 [2010] adds the 30M bond, 15 flags, set-up bonds 9M + 2M plus 2M cash, Swiss banks for players
-without a government, status changes without moving, and no investing after the game-ending
-Taxation. Every difference is a rule option you can change on the new-game screen.""",
+without a government, status changes without moving, a port fleet may fight an army already
+there, and no investing after the game-ending Taxation.
+Every difference is a rule option you can change on the new-game screen (imperial options).""",
     ),
     "keys": (
         "Keys",
