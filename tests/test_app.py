@@ -359,16 +359,22 @@ def option_texts(app: ImperialApp) -> list[str]:
     return [ol.get_option_at_index(i).prompt.plain for i in range(ol.option_count)]
 
 
-def test_rondel_options_clockwise_with_the_cash_they_cost() -> None:
-    """The nearest space comes first; the player's cash is shown (moves beyond three spaces
-    cost it); a long preview wraps under itself and every line of it is drawn."""
-    from rules.preview import rondel_preview
-
+def rondel_choice_in_round_3() -> tuple[Game, Session]:
+    """A three-player game played greedily until a rondel choice with six or more spaces."""
     g = Game.new(["Anna", "Ben", "Cleo"], seed=5)
     bot = GreedyBot(1)
     while g.state.round < 3 or g.awaiting.kind != "rondel" or len(g.legal_actions()) < 6:
         g.apply(bot.choose(g))
     session = Session(g, dict.fromkeys(g.players, "human"), None)
+    return g, session
+
+
+def test_rondel_options_clockwise_with_the_cash_they_cost() -> None:
+    """The nearest space comes first; the player's cash is shown (moves beyond three spaces
+    cost it); a long preview wraps under itself and every line of it is drawn."""
+    from rules.preview import rondel_preview
+
+    g, session = rondel_choice_in_round_3()
 
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0, ascii_only=False)
@@ -606,11 +612,7 @@ def test_bonds_panel_fits_80_columns_with_six_long_names() -> None:
 def test_wrapped_decision_options_never_lose_a_word_under_a_scrollbar() -> None:
     """Rondel options wrap their previews at the decision panel's width and the list needs a
     scrollbar at 80x24: moving through the list by keys shows every word of every option."""
-    g = Game.new(["Anna", "Ben", "Cleo"], seed=5)
-    bot = GreedyBot(1)
-    while g.state.round < 3 or g.awaiting.kind != "rondel" or len(g.legal_actions()) < 6:
-        g.apply(bot.choose(g))
-    session = Session(g, dict.fromkeys(g.players, "human"), None)
+    _, session = rondel_choice_in_round_3()
 
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0, ascii_only=False)
