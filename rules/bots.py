@@ -9,6 +9,7 @@ No user-interface imports here: the app runs bots in a worker thread, the CLI ru
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Protocol
 
 from rules.actions import NATION_CODES, Action
@@ -18,12 +19,23 @@ from rules.state import NO, GameState
 BOT_LEVELS = ("random", "greedy")
 
 
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A bot's decision with its reason: a short line in plain words that the app shows in
+    the log ("buys GE 9: takes the government"), empty when there is nothing to say."""
+
+    action: Action
+    reason: str = ""
+
+
 class Bot(Protocol):
     """Anything that picks an action for the decision ``game.awaiting`` describes."""
 
     name: str
 
     def choose(self, game: Game) -> Action: ...
+
+    def decide(self, game: Game) -> Choice: ...
 
 
 class SeededBot:
@@ -40,6 +52,14 @@ class SeededBot:
         if not actions:
             raise ValueError("there is no decision to take: the game is over")
         return actions
+
+    def choose(self, game: Game) -> Action:
+        return self.decide(game).action
+
+    def decide(self, game: Game) -> Choice:
+        """The action with its reason. Bots that can explain themselves override this;
+        the default has no reason to give."""
+        return Choice(self.choose(game))
 
 
 class RandomBot(SeededBot):

@@ -106,3 +106,14 @@ def test_headless_commands_do_not_import_textual(tmp_path: Path, args: list[str]
         check=False,
     )
     assert out.stdout.strip().endswith("CLEAN"), out.stdout[-300:] + out.stderr[-300:]
+
+
+@pytest.mark.parametrize("level", ["random", "greedy"])
+def test_decide_gives_a_legal_action_with_a_reason_field(level: str) -> None:
+    game = Game.new(["Anna", "Ben", "Cleo"], seed=3)
+    bot = make_bot(level, seed=1)
+    for _ in range(60):
+        choice = bot.decide(game)
+        assert choice.action in game.legal_actions()
+        assert isinstance(choice.reason, str)
+        game.apply(choice.action)
