@@ -6,7 +6,7 @@ No Textual import, so the shell command stays fast.
 
 from __future__ import annotations
 
-from rules.ruleset import OPTIONS
+from rules.ruleset import EDITIONS, OPTIONS, RuleSet, format_value
 
 PAGES: dict[str, tuple[str, str]] = {
     "overview": (
@@ -77,10 +77,8 @@ Another nation's home province: an entering army is hostile (it occupies the pro
 production, import, factory building or factory tax there, and its rail is cut) or friendly
 (no effect). In a later Maneuver an army may switch hostile/friendly without moving; a
 switch to hostile lets the other nations there call a battle. A nation's last factory
-province can only be entered as friendly.
-[first] "Last factory" means the nation's only province with a factory.
-[2010] It means its only factory not occupied by hostile armies; a fleet in port may also
-fight an army already in its province.
+province, its only factory not occupied by hostile armies, can only be entered as friendly.
+[2010] A fleet in port may also fight an army already in its province.
 
 Three hostile armies in a foreign province with a factory and no defending unit may destroy
 the factory; the factory and the three armies are removed (never the nation's last
@@ -134,7 +132,8 @@ Bonds: 2 4 6 9 12 16 20 25 [2010: also 30], interest 1 to 8 [2010: 9].""",
 Tax = 2M per unoccupied factory + 1M per flag on the board. The tax marker moves to the tax
 (between 5 and 15); every space gained pays the government a 1M success bonus. The treasury
 receives the tax minus 1M per unit the nation has on the board (never less than 0). The
-nation gains tax - 5 power points (0 to 10). At 25 power points the game ends.""",
+nation gains tax - 5 power points (0 to 10). At 25 power points the game ends; if that
+Taxation passed Investor, the investor card no longer pays out and nobody invests.""",
     ),
     "scoring": (
         "End of game and scoring",
@@ -143,18 +142,6 @@ Score = for each bond, interest x power factor of its nation, plus cash. Power f
 0-4 points 0, 5-9: 1, 10-14: 2, 15-19: 3, 20-24: 4, 25: 5. Treasuries are worth nothing.
 Tie: the tied players' credit in the nation with the most power points decides, then the
 next nation, and so on (rule options tie_break and tie_break_equal_power).""",
-    ),
-    "editions": (
-        "Editions",
-        """\
-[first] 8 bonds per nation, 10 flags, set-up bonds 9M + 4M and no cash, no Swiss banks; the
-last-factory rule counts the only province with a factory; after a game-ending Taxation that
-passed Investor, the investor card still pays out and players invest (as the first-edition
-rulebook says).
-[2010] adds the 30M bond, 15 flags, set-up bonds 9M + 2M plus 2M cash, Swiss banks for players
-without a government, status changes without moving, a port fleet may fight an army already
-there, and no investing after the game-ending Taxation.
-Every difference is a rule option you can change on the new-game screen (imperial options).""",
     ),
     "keys": (
         "Keys",
@@ -212,14 +199,35 @@ def options_page() -> str:
     return "\n".join(lines)
 
 
+def editions_page() -> str:
+    """The differences between the editions, generated from the presets of the rule set, so the
+    page can never call something an edition difference that the presets do not make one."""
+    presets = [RuleSet.preset(e) for e in EDITIONS]
+    lines = [
+        "The editions differ only in these rule options; each is a preset of the new-game "
+        "screen and can be changed there or with imperial new --option NAME=VALUE.",
+        "",
+    ]
+    for name, info in OPTIONS.items():
+        values = [getattr(p, name) for p in presets]
+        if len(set(values)) > 1:
+            each = ", ".join(f"{e} {format_value(v)}" for e, v in zip(EDITIONS, values, strict=True))
+            lines.append(f"- {name} ({each}): {info.summary}")
+    lines += ["", "Everything else is the same in both; imperial options lists every option."]
+    return "\n".join(lines)
+
+
 def topics() -> list[str]:
-    return [*PAGES, "options"]
+    rules_pages = [t for t in PAGES if t != "keys"]
+    return [*rules_pages, "editions", "keys", "options"]
 
 
 def page(topic: str) -> tuple[str, str]:
     """(title, text) of a topic; raises KeyError with the list of topics."""
     if topic == "options":
         return "Rule options", options_page()
+    if topic == "editions":
+        return "Editions", editions_page()
     if topic not in PAGES:
         raise KeyError(f"no rules topic {topic!r}; topics: {', '.join(topics())}")
     title, text = PAGES[topic]

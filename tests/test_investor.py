@@ -529,22 +529,24 @@ def _ending_taxation_passing_investor(rules=None, **options):
     return g
 
 
-def test_investor_after_game_ending_taxation_first_edition_still_invests_per_seed_rulebook():
-    # [HU1]: even if it passed Investor on the way to Taxation, "steps 2 and 3 must still be
-    # carried out" (option invest_after_game_end=true, the first-edition default)
+def test_investor_after_game_ending_taxation_not_done_in_the_first_edition():
+    # [BSW] German (seed 002): "werden Punkt 2 und 3 des Investorzuges nicht mehr ausgeführt";
+    # English (seed 004): "phases 2 and 3 of that segment won't be played anymore"
     g = _ending_taxation_passing_investor()
+    assert g.is_over
+    assert cash(g, "Ben") == 0
+    assert investor_holder(g) == "Ben"
+
+
+def test_investor_after_game_ending_taxation_still_invests_with_the_hu1_option():
+    # [HU1], read literally: "steps 2 and 3 must still be carried out" (option
+    # invest_after_game_end=true)
+    g = _ending_taxation_passing_investor(invest_after_game_end=True)
     assert not g.is_over
     assert g.awaiting.kind == "invest" and g.awaiting.player == "Ben"
     pass_all_investors(g)
     assert g.is_over
     assert investor_holder(g) == "Cleo"
-
-
-def test_investor_after_game_ending_taxation_not_done_with_option_off():
-    g = _ending_taxation_passing_investor(invest_after_game_end=False)
-    assert g.is_over
-    assert cash(g, "Ben") == 0
-    assert investor_holder(g) == "Ben"
 
 
 def test_investor_after_game_ending_taxation_not_done_in_2010():

@@ -17,6 +17,7 @@ from maneuver_helpers import (
 )
 
 from rules import IllegalAction
+from rules.actions import NATION_CODES
 
 # ------------------------------------------------------------------------------- fleets
 
@@ -497,15 +498,36 @@ def test_last_unoccupied_factory_province_can_only_be_entered_as_friendly():
         g.apply("GE move army munich -> vienna hostile")
 
 
-def test_last_factory_entry_presets_follow_each_rulebook():
-    assert new_game().rules.last_factory_entry == "any_factory"  # [HU1]
+def test_last_factory_entry_presets_follow_two_seeds_of_three():
+    # [BSW] English (seed 004) "only one factory, which is not occupied by hostile armies" and
+    # Italian (seed 002) "una sola fabbrica non occupata da nazioni ostili" against [HU1]
+    assert new_game().rules.last_factory_entry == "unoccupied"
     assert new_game("2010").rules.last_factory_entry == "unoccupied"  # [EN3]
 
 
-def test_last_factory_first_edition_only_factory_province_entered_only_as_friendly():
+def test_last_factory_first_edition_a_nation_never_loses_every_factory():
+    # The issue's two-player game: AH occupies Berlin, then may not occupy Hamburg, GE's last
+    # factory not occupied by hostile armies (with the [HU1] reading it could, and GE would
+    # produce and tax nothing).
+    g = new_game()
+    set_factories(g, "GE", ["berlin", "hamburg"])
+    place(g, "AH", "army", "berlin", count=2)
+    start_maneuver(g, "AH")
+    assert "AH move army berlin -> hamburg hostile" not in legal(g)
+    with pytest.raises(IllegalAction, match="last unoccupied factory"):
+        g.apply("AH move army berlin -> hamburg hostile")
+    g = new_game(last_factory_entry="any_factory")
+    set_factories(g, "GE", ["berlin", "hamburg"])
+    place(g, "AH", "army", "berlin", count=2)
+    start_maneuver(g, "AH")
+    g.apply("AH move army berlin -> hamburg hostile")
+    assert all(g.state.occupied(r) for r in g.state.factories_of(NATION_CODES.index("GE")))
+
+
+def test_last_factory_any_factory_option_only_factory_province_entered_only_as_friendly():
     # [HU1]: "if a nation has only one province with a factory, a foreign power may not enter
     # it as hostile; armies entering it are laid down (friendly)"
-    g = new_game()
+    g = new_game(last_factory_entry="any_factory")
     set_factories(g, "AH", ["vienna"])
     place(g, "GE", "army", "munich")
     start_maneuver(g, "GE")

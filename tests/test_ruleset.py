@@ -34,8 +34,9 @@ def test_ruleset_default_is_the_first_edition_standard_game():
     assert r.flags_per_nation == 10 and r.partner_bond == 4 and r.start_cash == 0
     assert r.unassigned_flag_min_bond == 4 and not r.swiss_banks
     assert r.uses_investor_card
-    # the seed rulebook [HU1] wins over RULES.md's recommendation for the first edition
-    assert r.invest_after_game_end is True
+    # two seeds of three ([BSW] German and English against [HU1]) decide the first edition
+    assert r.invest_after_game_end is False
+    assert r.last_factory_entry == "unoccupied"
 
 
 def test_ruleset_2010_preset():
