@@ -240,6 +240,8 @@ def new(
     * `imperial new -p Anna,Ben,Cleo --bot Ben=greedy --bot Cleo=random -s bots.json`
     """
     _want_ascii(ascii_only)
+    if seed is not None and deal is not None:
+        _fail("--seed shuffles the flag cards and --deal gives them by hand: use one", EXIT_USAGE)
     names = [n.strip() for n in players.split(",") if n.strip()]
     controllers = _bot_controllers(bot or [], names)
     try:

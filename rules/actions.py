@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from functools import cache
-from typing import ClassVar
+from dataclasses import dataclass, fields
+from functools import cache, lru_cache
+from typing import Any, ClassVar
 
 NATION_CODES = ("AH", "IT", "FR", "GB", "GE", "RU")
 RONDEL_SPACES = (
@@ -325,6 +325,68 @@ class Donate(Action):
         return f"{self.player} donates {self.amount} to {self.nation}"
 
 
+# --------------------------------------------------------------------------- checking
+
+# The field types an action may hold, by annotation (the dataclasses use these few only).
+_TYPE_CHECKS: dict[str, tuple[str, Any]] = {
+    "str": ("text", lambda v: isinstance(v, str)),
+    "str | None": ("text or None", lambda v: v is None or isinstance(v, str)),
+    "int": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+    "int | None": (
+        "a whole number or None",
+        lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool)),
+    ),
+    "bool": ("True or False", lambda v: isinstance(v, bool)),
+    "tuple[str, ...]": (
+        "a tuple of texts",
+        lambda v: isinstance(v, tuple) and all(isinstance(x, str) for x in v),
+    ),
+}
+MAX_AMOUNT_DIGITS = 9  # money in notation: far beyond any game, far below int-parsing limits
+
+
+def action_problem(action: object) -> str | None:
+    """Why ``action`` is not a well-formed action, or None when it is.
+
+    An action built by hand (a script, a bot, a network peer) may carry a wrong type or a value
+    the notation cannot write; the engine must refuse it with a reason instead of failing
+    inside a rule or recording a line that no save could replay. A well-formed action is one
+    whose every field has its declared type and whose notation reads back as the same action.
+    """
+    if not isinstance(action, Action):
+        return f"{action!r:.60} is not an action"
+    for name, expected, ok in _field_checks(type(action)):
+        value = getattr(action, name)
+        if not ok(value):
+            return (
+                f"{type(action).__name__}.{name} must be {expected}, "
+                f"not {type(value).__name__} {value!r:.40}"
+            )
+    return _notation_problem(action)
+
+
+@cache
+def _field_checks(cls: type) -> tuple[tuple[str, str, Any], ...]:
+    out = []
+    for f in fields(cls):
+        expected, ok = _TYPE_CHECKS.get(str(f.type), ("anything", lambda v: True))
+        out.append((f.name, expected, ok))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _notation_problem(action: Action) -> str | None:
+    """Cached: the engine checks every action it applies, bots apply the same ones often."""
+    try:
+        text = action.notation()
+        back = parse_action(text)
+    except (NotationError, ValueError, TypeError) as exc:
+        return f"{type(action).__name__} has no notation: {exc}"
+    if back != action:
+        return f"'{text}' does not read back as the same action; write it as '{back}'"
+    return None
+
+
 # --------------------------------------------------------------------------- parsing
 
 _ID = r"[a-z][a-z0-9_]*"
@@ -372,6 +434,8 @@ def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
 
 def parse_action(text: str) -> Action:
     """Read an action in notation. Raises NotationError with a hint when it is not one."""
+    if not isinstance(text, str):
+        raise NotationError(f"an action in notation is text, not {type(text).__name__}")
     clean = " ".join(text.replace("→", "->").split())
     for pattern, name in _patterns():
         m = pattern.match(clean)
@@ -381,6 +445,14 @@ def parse_action(text: str) -> Action:
         f"{text!r} is not an action; try e.g. 'AH rondel import', 'AH import army vienna', "
         "'Anna buys IT 12 returning IT 4' (see `imperial moves` for what is legal now)"
     )
+
+
+def _amount(text: str) -> int:
+    """A sum of money in notation; more digits than any game needs is refused here, before
+    ``int()`` (which refuses beyond 4300 digits with an error no player should see)."""
+    if len(text.lstrip("0")) > MAX_AMOUNT_DIGITS:
+        raise NotationError(f"{text[:12]}... is not a sum of money in this game (too many digits)")
+    return int(text)
 
 
 def _build(name: str, m: re.Match[str]) -> Action:
@@ -426,12 +498,12 @@ def _build(name: str, m: re.Match[str]) -> Action:
                     "a bond can only be returned for a bond of the same nation "
                     f"({bond_nation}, not {g['rnat'].upper()})"
                 )
-            returning = int(g["returning"])
-        return Buy(player, bond_nation, int(g["value"]), returning)
+            returning = _amount(g["returning"])
+        return Buy(player, bond_nation, _amount(g["value"]), returning)
     if name == "pass":
         return Pass(player)
     if name == "force":
         return SwissBankForce(player, m.group(2).upper(), True)
     if name == "let_pass":
         return SwissBankForce(player, m.group(2).upper(), False)
-    return Donate(player, m.group(3).upper(), int(g["amount"]))
+    return Donate(player, m.group(3).upper(), _amount(g["amount"]))

@@ -40,9 +40,15 @@ def region_index(s: GameState, region_id: str) -> int:
 
 
 def player_index(s: GameState, name: str) -> int:
+    """The seat of a player named in notation; case is ignored, as everywhere in the notation
+    (set-up refuses two names that differ only in case)."""
     try:
         return s.players.index(name)
     except ValueError:
+        folded = name.casefold()
+        for p, player in enumerate(s.players):
+            if player.casefold() == folded:
+                return p
         raise IllegalAction(
             f"there is no player {name!r}; players are {', '.join(s.players)}"
         ) from None

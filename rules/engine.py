@@ -28,6 +28,7 @@ from rules.actions import (
     Pass,
     Produce,
     SwissBankForce,
+    action_problem,
 )
 from rules.common import Events, code, nation_index, nname, player_index, push, say
 from rules.errors import IllegalAction
@@ -153,8 +154,9 @@ def legal_actions(s: GameState) -> list[Action]:
 
 def apply(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
     """Return the position after ``action`` and its events; ``s`` is never changed."""
-    if not isinstance(action, Action):
-        raise IllegalAction(f"{action!r} is not an action")
+    problem = action_problem(action)
+    if problem is not None:
+        raise IllegalAction(problem)
     if s.finished:
         raise IllegalAction("the game is over; no more actions can be taken")
     new = s.copy()

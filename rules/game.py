@@ -6,12 +6,14 @@ state: ``awaiting`` (who decides what), ``legal_actions()``, ``apply()``, ``undo
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
 from typing import Any
 
 from rules import engine
 from rules.actions import Action, parse_action
 from rules.errors import IllegalAction
+from rules.position import PositionError, read_position
 from rules.ruleset import RuleSet
 from rules.scoring import Result, result_of
 from rules.setup import Deal, check_players, new_state, parse_deal, random_deal
@@ -21,12 +23,15 @@ from rules.summary import summary
 
 @dataclass(frozen=True)
 class Setup:
-    """What fixes a game before its first action: recorded in the save header."""
+    """What fixes a game before its first action: recorded in the save header. A game that
+    starts from a position (``rules.position``) records the position document instead of a
+    deal; its ``deal`` is empty."""
 
     players: tuple[str, ...]
     rules: RuleSet
     deal: Deal
     seed: int | None = None
+    position: Mapping[str, Any] | None = None
 
 
 @dataclass(slots=True)
@@ -43,9 +48,16 @@ class Game:
 
     def __init__(self, setup: Setup) -> None:
         self.setup = setup
-        self.state: GameState = new_state(setup.players, setup.rules, setup.deal)
-        self.start_events: list[Event] = engine.start(self.state)
         self.plies: list[Ply] = []
+        if setup.position is not None:
+            start = read_position(setup.position)
+            if start.players != setup.players or start.rules != setup.rules:
+                raise PositionError("the position's players and rules differ from the game's")
+            self.state: GameState = start.state
+            self.start_events: list[Event] = [Event(_position_words(start.state))]
+            return
+        self.state = new_state(setup.players, setup.rules, setup.deal)
+        self.start_events = engine.start(self.state)
 
     # -- creation ---------------------------------------------------------------------------
     @classmethod
@@ -59,6 +71,8 @@ class Game:
         """Set up a game: flag cards dealt as given (``deal``), or shuffled with ``seed``."""
         names = check_players(list(players))
         rules = rules or RuleSet()
+        if deal is not None:
+            seed = None  # a deal given by hand was not shuffled with any seed
         if isinstance(deal, str):
             deal = parse_deal(deal, names, rules)
         if deal is None:
@@ -66,6 +80,15 @@ class Game:
                 seed = random.SystemRandom().randrange(2**31)
             deal = random_deal(names, rules, seed)
         return cls(Setup(names, rules, deal, seed))
+
+    @classmethod
+    def from_position(cls, doc: Mapping[str, Any]) -> Game:
+        """A game that starts from a position (docs/POSITIONS.md): the state summary with its
+        ``position`` block. Raises PositionError (a SetupError) naming the field at fault.
+        ``undo`` stops at the position: it is the game's start."""
+        start = read_position(doc)
+        canonical = summary(start.state)  # what the save records, whatever form was given
+        return cls(Setup(start.players, start.rules, Deal({}), None, canonical))
 
     # -- the decision interface --------------------------------------------------------------
     @property
@@ -100,10 +123,21 @@ class Game:
                 action = parse_action(action)
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
+        action = self._canonical(action)
         new, events = engine.apply(self.state, action)
         self.plies.append(Ply(action, self.state, events))
         self.state = new
         return events
+
+    def _canonical(self, action: Action) -> Action:
+        """The action with a player's name spelt as at set-up (notation ignores case, the
+        history and the save record one spelling)."""
+        name = getattr(action, "player", None)
+        if isinstance(name, str) and name not in self.players:
+            for player in self.players:
+                if player.casefold() == name.casefold():
+                    return replace(action, player=player)  # type: ignore[type-var]
+        return action
 
     def undo(self) -> Action:
         """Take back the last action; returns it. Raises IndexError at the start."""
@@ -149,3 +183,11 @@ class Game:
         for p in self.plies:
             out.extend(p.events)
         return out
+
+
+def _position_words(s: GameState) -> str:
+    """The log's first line for a game started from a position."""
+    if s.finished:
+        return "the game starts from a given position: the game is over"
+    where = f"round {s.round}, {s.board.nations[s.turn].name}'s turn" if s.turn >= 0 else "set-up"
+    return f"the game starts from a given position ({where})"

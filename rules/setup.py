@@ -43,9 +43,9 @@ def check_players(players: list[str]) -> tuple[str, ...]:
         raise SetupError(f"Imperial is played by 2 to 6 players, not {len(players)}")
     seen: set[str] = set()
     for p in players:
-        if not NAME_RE.match(p):
+        if not isinstance(p, str) or not NAME_RE.fullmatch(p):
             raise SetupError(
-                f"player name {p!r} must start with a letter and use letters, digits, _ . ' -"
+                f"player name {p!r:.40} must start with a letter and use letters, digits, _ . ' -"
                 " (at most 20 characters, no spaces)"
             )
         if p.upper() in NATION_CODES:

@@ -1,7 +1,8 @@
 """The state summary of docs/STATE.md: the one stable document that outside tools read.
 
-It is a view computed from the position, never read back in. Keys are never renamed or dropped
-without raising ``format``.
+It is computed from the position; ``rules.position`` reads it back (with its ``position`` block,
+which carries what the tables do not show) to start a game from it. Keys are never renamed or
+dropped without raising ``format``.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.position import position_block
 from rules.scoring import result_of
 from rules.state import NO, GameState
 
@@ -112,6 +114,7 @@ def summary(s: GameState) -> dict[str, Any]:
         "finished": s.finished,
         "scores": None,
         "winner": None,
+        "position": position_block(s),
     }
     if s.finished:
         res = result_of(s)

@@ -77,21 +77,27 @@ def test_new_prints_the_set_up_and_saves(tmp_path: Path) -> None:
 
 def test_new_with_options_edition_and_seed(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
-    _new(
-        path,
-        "--edition",
-        "2010",
-        "--option",
-        "bank=limited",
-        "-o",
-        "swiss_banks=false",
-        "--seed",
-        "9",
+    result = runner.invoke(
+        app,
+        ["new", "-p", "Anna,Ben,Cleo,Dan", "--edition", "2010", "--option", "bank=limited"]
+        + ["-o", "swiss_banks=false", "--seed", "9", "--save", str(path)],
     )
+    assert result.exit_code == 0, result.output
     game = load_game(path).game
     assert game.rules.edition == "2010"
     assert game.rules.bank == "limited" and game.rules.swiss_banks is False
     assert game.setup.seed == 9
+
+
+def test_new_with_a_deal_by_hand_records_no_seed(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    _new(path)
+    assert json.loads(path.read_text())["seed"] is None
+    both = runner.invoke(
+        app, ["new", "-p", "Anna,Ben", "--deal", "Anna=AH,Ben=IT", "--seed", "3", "-s", str(path)]
+    )
+    assert both.exit_code == 2
+    assert "--seed" in _one_error_line(both) and "--deal" in both.stderr
 
 
 def test_new_experienced_variant(tmp_path: Path) -> None:
