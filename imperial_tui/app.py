@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from imperial_tui.session import Session, default_save_path
 from imperial_tui.style import ascii_wanted
 from rules import Action, Game, IllegalAction, RuleSet, SetupError
-from rules.savefile import SaveError
+from rules.savefile import SaveConflict, SaveError
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -40,6 +40,7 @@ HELP_FOR_DECISION = {
     "bond_choice": "investor",
     "scoring": "scoring",
 }
+FILE_CHECK_SECONDS = 2.0
 HELP_FOR_PANEL = {"rondel": "rondel", "bonds": "investor", "regions": "maneuver", "log": "keys"}
 
 
@@ -77,6 +78,7 @@ class ImperialApp(App[None]):
         self._bot_busy = False
         self._bots_moved = False
         self._over_shown = -1
+        self._reload_offered = False
         self.timings: dict[str, float] = {}
         if session is not None and self.pace_override is not None:
             session.pace = self.pace_override
@@ -92,6 +94,10 @@ class ImperialApp(App[None]):
             self.push_screen(NewGameScreen(seed=self.new_game_seed))
         else:
             self.open_game()
+            self.show_warnings()
+        # another program (a shell `imperial apply`, a second app) may change the save: notice
+        # it within seconds and offer the reload, rather than overwrite it at the next move
+        self.set_interval(FILE_CHECK_SECONDS, self.check_file)
 
     def open_game(self) -> None:
         from imperial_tui.screens.game import GameScreen
@@ -190,7 +196,7 @@ class ImperialApp(App[None]):
             self.notify(exc.reason, severity="error", timeout=6)
             return
         except SaveError as exc:
-            self.notify(str(exc), severity="error")
+            self.save_failed(exc)
         self.after_change()
 
     def schedule_bot(self) -> None:
@@ -233,9 +239,14 @@ class ImperialApp(App[None]):
             try:
                 session.apply(action)
                 self._bots_moved = True
-            except (IllegalAction, SaveError) as exc:
+            except IllegalAction as exc:
                 self.notify(f"computer move refused: {exc}", severity="error")
                 return
+            except SaveError as exc:  # the move stands; only saving it failed
+                self._bots_moved = True
+                self.save_failed(exc)
+                if isinstance(exc, SaveConflict):
+                    return  # no more computer moves until the player answers
         self.after_change()
 
     # -- commands --------------------------------------------------------------------------
@@ -264,6 +275,58 @@ class ImperialApp(App[None]):
             return HELP_FOR_PANEL.get(tab, "keys")
         return "keys"
 
+    # -- the save file -----------------------------------------------------------------------
+    def save_failed(self, exc: SaveError) -> None:
+        """A save did not happen: a file changed by another program is offered for reloading
+        (never overwritten); any other problem is shown as it is."""
+        if isinstance(exc, SaveConflict):
+            self.offer_reload()
+        else:
+            self.notify(str(exc), severity="error", timeout=8)
+
+    def check_file(self) -> None:
+        """Every few seconds: has another program changed the save since we read or wrote it?"""
+        session = self.session
+        if session is None or self._reload_offered or session.conflict:
+            return
+        if session.file_changed():
+            session.conflict = True  # no autosave over the other program's version
+            self.offer_reload()
+
+    def offer_reload(self) -> None:
+        from imperial_tui.screens.dialogs import ConfirmScreen
+
+        session = self.session
+        if session is None or session.path is None or self._reload_offered:
+            return
+        self._reload_offered = True
+        path = session.path
+
+        def done(yes: bool | None) -> None:
+            self._reload_offered = False
+            if yes:
+                self.load(path)
+            else:
+                self.notify(
+                    f"{path} is left as the other program saved it; this game is not saved "
+                    "until you save it under another name (ctrl+p, Save as)",
+                    severity="warning",
+                    timeout=10,
+                )
+
+        self.push_screen(
+            ConfirmScreen(
+                f"{path} was changed by another program. Reload it? (No: keep this game "
+                "here without saving over it.)"
+            ),
+            done,
+        )
+
+    def show_warnings(self) -> None:
+        if self.session is not None:
+            for warning in self.session.warnings:
+                self.notify(warning, severity="warning", timeout=8)
+
     def action_save(self) -> None:
         if self.session is None:
             return
@@ -271,7 +334,7 @@ class ImperialApp(App[None]):
             path = self.session.save()
             self.notify(f"saved to {path}")
         except SaveError as exc:
-            self.notify(str(exc), severity="error")
+            self.save_failed(exc)
 
     def action_save_as(self) -> None:
         from imperial_tui.screens.dialogs import PromptScreen
@@ -298,6 +361,8 @@ class ImperialApp(App[None]):
         self.push_screen(PromptScreen("Load which save file?"), done)
 
     def load(self, path: Path) -> None:
+        """Open a save (the Load prompt, or the reload after another program changed it).
+        ``Session.load`` refuses a pipe or a device before reading, so this never waits."""
         try:
             self.session = Session.load(path)
         except (SaveError, OSError) as exc:
@@ -309,6 +374,7 @@ class ImperialApp(App[None]):
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self.open_game()
+        self.show_warnings()
 
     def action_new_game(self) -> None:
         from imperial_tui.screens.dialogs import ConfirmScreen
@@ -344,7 +410,10 @@ class ImperialApp(App[None]):
 
         def done(yes: bool | None) -> None:
             if yes and self.session is not None:
-                self.session.undo()
+                try:
+                    self.session.undo()
+                except SaveError as exc:
+                    self.save_failed(exc)
                 self.after_change()
 
         after = f" and the {steps - 1} computer move(s) after it" if steps > 1 else ""
@@ -391,6 +460,8 @@ class ImperialApp(App[None]):
         except IllegalAction as exc:
             self.notify(exc.reason, severity="error")
             return
+        except SaveError as exc:
+            self.save_failed(exc)
         self.after_change()
 
     def action_request_quit(self) -> None:

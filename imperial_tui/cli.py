@@ -7,8 +7,12 @@ headless commands stay fast and work where Textual cannot run. Only the commands
 app (``_start_app``, ``play``) import it, inside the function.
 
 Errors a user can cause (a damaged save, an unknown rule option, an impossible set-up, an
-illegal action) print one line to stderr and exit with 1 (the game or file is at fault) or 2
-(the command line is at fault); never a traceback.
+illegal action, a mistyped command line) print one line to stderr and exit with 1 (the game or
+file is at fault) or 2 (the command line is at fault); never a traceback, never Click's
+framed usage box (``OneLineErrors``).
+
+Commands that change a save (``apply``, ``undo``) hold the file's lock from reading it to
+writing it back (``rules.savefile.SaveLock``), so two of them at once never lose an update.
 """
 
 from __future__ import annotations
@@ -22,16 +26,58 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
 
 from rules import Game, IllegalAction, RuleSet, SetupError
 from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, format_value, parse_option_value
-from rules.savefile import LoadedGame, SaveError, load_game, program_version, save_game
+from rules.savefile import (
+    LoadedGame,
+    SaveError,
+    SaveLock,
+    load_game,
+    printable,
+    program_version,
+    save_game,
+)
 
 EXIT_GAME = 1  # the save file or the game refused: bad save, illegal action
 EXIT_USAGE = 2  # the command line itself is wrong: bad option, impossible set-up
 
+
+class OneLineErrors(TyperGroup):
+    """The command group, with every error of the command line itself (an unknown command or
+    option, a missing argument, a bad value) as one line on stderr and exit code 2, as for
+    the commands' own errors; Click would print a framed usage box."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except typer.TyperException as exc:  # Click's errors: a usage error has exit code 2
+            message = printable(exc.format_message())
+            ctx = getattr(exc, "ctx", None)
+            if exc.exit_code == EXIT_USAGE:
+                path = ctx.command_path if ctx is not None else "imperial"
+                message += f" (see `{path} --help`)"
+            sys.stderr.write(f"imperial: {message}\n")
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            sys.stderr.write("imperial: aborted\n")
+            sys.exit(EXIT_GAME)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 app = typer.Typer(
     name="imperial",
+    cls=OneLineErrors,
     help=(
         "Imperial (Mac Gerdts) in the terminal.\n\n"
         "Start a game with `imperial new --players Anna,Ben,Cleo,Dan --save game.json`, "
@@ -80,7 +126,7 @@ def _console() -> Console:
 
 def _fail(message: str, code: int = EXIT_GAME) -> NoReturn:
     """One line to stderr and the exit code: the user sees what went wrong, not where."""
-    sys.stderr.write(f"imperial: {' '.join(message.split())}\n")
+    sys.stderr.write(f"imperial: {printable(message)}\n")
     raise typer.Exit(code)
 
 
@@ -91,13 +137,44 @@ def _load(path: Path) -> LoadedGame:
         _fail(str(exc))
 
 
+AtOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--at",
+        metavar="N",
+        help="The position after the first N actions (0: the start; -N: N actions before "
+        "the last).",
+        show_default=False,
+    ),
+]
+
+
+def _game_at(path: Path, at: int | None) -> Game:
+    """The saved game, or the position after its first ``at`` actions (a copy taken back
+    with the engine's own undo, which restores each recorded position exactly)."""
+    game = _load(path).game
+    if at is None:
+        return game
+    total = len(game.history)
+    n = at if at >= 0 else total + at
+    if not 0 <= n <= total:
+        _fail(f"--at {at}: {path} has {total} action{'s' if total != 1 else ''}", EXIT_USAGE)
+    at_n = game.copy()
+    for _ in range(total - n):
+        at_n.undo()
+    return at_n
+
+
 def _start_app(path: Path | None) -> None:
     """Open the Textual app on a save file (None: the new-game screen), for bare ``imperial``
     and ``imperial new`` without ``--save`` at a terminal. Textual is imported only inside
     this function so that every other command stays free of it."""
     from imperial_tui.app import run
 
-    run(str(path) if path is not None else None)
+    try:
+        run(str(path) if path is not None else None)
+    except SaveError as exc:
+        _fail(str(exc))
 
 
 def _version_callback(value: bool) -> None:
@@ -154,20 +231,37 @@ def _auto_save_path() -> Path:
 @app.command()
 def new(
     players: Annotated[
-        str,
+        str | None,
         typer.Option(
             "--players",
             "-p",
             help="Player names in seating order (clockwise), comma-separated.",
             show_default=False,
         ),
-    ],
+    ] = None,
     edition: Annotated[
-        str, typer.Option("--edition", "-e", help=f"Rule edition: {' | '.join(EDITIONS)}.")
-    ] = "first",
+        str | None,
+        typer.Option(
+            "--edition", "-e", help=f"Rule edition: {' | '.join(EDITIONS)} (default first)."
+        ),
+    ] = None,
     variant: Annotated[
-        str, typer.Option("--variant", help=f"Set-up variant: {' | '.join(VARIANTS)}.")
-    ] = "standard",
+        str | None,
+        typer.Option(
+            "--variant", help=f"Set-up variant: {' | '.join(VARIANTS)} (default standard)."
+        ),
+    ] = None,
+    position: Annotated[
+        Path | None,
+        typer.Option(
+            "--position",
+            metavar="FILE",
+            help="Start from a position instead of the set-up: the JSON of `imperial state "
+            "--json` or the short form of docs/POSITIONS.md ('-': standard input). It fixes "
+            "players, edition, variant and options.",
+            show_default=False,
+        ),
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
@@ -238,20 +332,49 @@ def new(
     * `imperial new -p Anna,Ben,Cleo,Dan --variant experienced --deal Cleo -s exp.json`
 
     * `imperial new -p Anna,Ben,Cleo --bot Ben=greedy --bot Cleo=random -s bots.json`
+
+    * `imperial new --position cologne.toml -s q.json` (a position: docs/POSITIONS.md)
     """
     _want_ascii(ascii_only)
-    if seed is not None and deal is not None:
-        _fail("--seed shuffles the flag cards and --deal gives them by hand: use one", EXIT_USAGE)
-    names = [n.strip() for n in players.split(",") if n.strip()]
-    controllers = _bot_controllers(bot or [], names)
-    try:
-        rules = RuleSet.preset(edition, variant).with_options(**_parse_options(option or []))
-    except ValueError as exc:
-        _fail(str(exc), EXIT_USAGE)
-    try:
-        game = Game.new(names, rules=rules, seed=seed, deal=deal)
-    except SetupError as exc:
-        _fail(str(exc), EXIT_USAGE)
+    if position is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("--players", players),
+                ("--edition", edition),
+                ("--variant", variant),
+                ("--option", option),
+                ("--seed", seed),
+                ("--deal", deal),
+            )
+            if value
+        ]
+        if given:
+            _fail(
+                f"--position fixes players, rules and set-up; leave out {', '.join(given)} "
+                "(write them in the position)",
+                EXIT_USAGE,
+            )
+        game = _game_from_position(position)
+    else:
+        if not players:
+            _fail("give the players (--players Anna,Ben,...) or a --position", EXIT_USAGE)
+        if seed is not None and deal is not None:
+            _fail(
+                "--seed shuffles the flag cards and --deal gives them by hand: use one", EXIT_USAGE
+            )
+        names = [n.strip() for n in players.split(",") if n.strip()]
+        try:
+            rules = RuleSet.preset(edition or "first", variant or "standard").with_options(
+                **_parse_options(option or [])
+            )
+        except ValueError as exc:
+            _fail(str(exc), EXIT_USAGE)
+        try:
+            game = Game.new(names, rules=rules, seed=seed, deal=deal)
+        except SetupError as exc:
+            _fail(str(exc), EXIT_USAGE)
+    controllers = _bot_controllers(bot or [], game.players)
     path = save if save is not None else _auto_save_path()
     if path.exists() and not force:
         _fail(
@@ -273,6 +396,20 @@ def new(
         console.print(f"Computer players: {seats}; `imperial play {path}` runs them.")
     if save is None and sys.stdin.isatty() and sys.stdout.isatty():
         _start_app(path)
+
+
+def _game_from_position(path: Path) -> Game:
+    """A game from a position file (JSON or the short form), or one error line naming the
+    file and the field."""
+    from rules.position import PositionError
+    from rules.position_text import game_from_position_file
+
+    try:
+        return game_from_position_file(path)
+    except PositionError as exc:
+        where = "standard input" if str(path) == "-" else str(path)
+        message = str(exc)
+        _fail(message if message.startswith(where) else f"{where}: {message}")
 
 
 def _bot_controllers(items: list[str], names: list[str] | tuple[str, ...]) -> dict[str, str]:
@@ -331,18 +468,22 @@ def state(
         bool,
         typer.Option("--json", help="Print the state summary JSON of docs/STATE.md."),
     ] = False,
+    at: AtOpt = None,
 ) -> None:
     """Print the state of a saved game: a short overview, or the state summary as JSON.
 
-    The JSON is the stable document for tools (tests, scripts, bots in other languages).
+    The JSON is the stable document for tools (tests, scripts, bots in other languages), and
+    a position: `imperial new --position` starts a game from it (docs/POSITIONS.md).
 
     Examples:
 
     * `imperial state game.json`
 
     * `imperial state game.json --json | jq .awaiting`
+
+    * `imperial state game.json --at 12 --json > pos.json` (after the first 12 actions)
     """
-    game = _load(file).game
+    game = _game_at(file, at)
     if as_json:
         sys.stdout.write(json.dumps(game.summary(), indent=2, ensure_ascii=False) + "\n")
     else:
@@ -356,8 +497,9 @@ def state(
 def show(
     file: FileArg,
     limit: Annotated[
-        int, typer.Option("--limit", help="Show at most this many legal options.")
+        int, typer.Option("--limit", min=0, help="Show at most this many legal options.")
     ] = 40,
+    at: AtOpt = None,
 ) -> None:
     """Show a saved game: nations, players, rondel, the regions with units, flags or
     factories, and whose decision it is with the legal options.
@@ -369,10 +511,12 @@ def show(
     * `imperial show game.json`
 
     * `NO_COLOR=1 imperial show game.json | less`
+
+    * `imperial show game.json --at 0` (the start; `--at -1`: before the last action)
     """
     from imperial_tui.show import render_game
 
-    game = _load(file).game
+    game = _game_at(file, at)
     _console().print(render_game(game, limit=limit))
 
 
@@ -388,6 +532,7 @@ def moves(
             "--json", help='Print a JSON list of {"notation", "player", "kind", "nation"}.'
         ),
     ] = False,
+    at: AtOpt = None,
 ) -> None:
     """List the legal actions of the player whose decision it is, in notation.
 
@@ -399,8 +544,10 @@ def moves(
     * `imperial moves game.json`
 
     * `imperial moves game.json --json`
+
+    * `imperial moves game.json --at 20` (what was legal after the first 20 actions)
     """
-    game = _load(file).game
+    game = _game_at(file, at)
     awaiting = game.awaiting
     actions = game.legal_actions() if awaiting is not None else []
     if as_json:
@@ -436,11 +583,21 @@ def apply(
             metavar="ACTION...", help="Actions in notation, applied in order.", show_default=False
         ),
     ],
+    dry_run: Annotated[
+        bool,
+        typer.Option(
+            "--dry-run",
+            "-n",
+            help="Show what would happen (events and the changed figures) without saving.",
+        ),
+    ] = False,
 ) -> None:
     """Apply actions to a saved game and save it once, then print what happened.
 
     All or nothing: if one action is illegal, it prints `illegal: <reason>` naming the action,
-    exits with 1 and leaves the file untouched.
+    exits with 1 and leaves the file untouched. The file stays locked from reading to saving,
+    so two commands on one save take turns. With --dry-run nothing is saved: it shows the
+    events and every figure that would change (what if?).
 
     Examples:
 
@@ -450,24 +607,51 @@ def apply(
       done"`
 
     * `imperial apply game.json "Anna donates 3 to IT"`
+
+    * `imperial apply game.json --dry-run "IT rondel taxation"`
     """
-    loaded = _load(file)
-    game = loaded.game
+    if dry_run:
+        game = _load(file).game
+        before = game.summary()
+        done = _apply_all(game, actions, file, saved=False)
+        from rules.changes import summary_changes
+
+        _print_applied(game, done)
+        changes = summary_changes(before, game.summary())
+        out = ["changes:", *(f"  {c}" for c in changes)] if changes else ["no figure changes"]
+        out.append(f"Not saved (--dry-run); {file} is unchanged.")
+        _console().print("\n".join(out), markup=False)
+        return
+    try:
+        with SaveLock(file) as lock:
+            loaded = lock.loaded
+            game = loaded.game
+            done = _apply_all(game, actions, file, saved=True)
+            lock.save(game, loaded.controllers, loaded.app, loaded.header.get("created"))
+    except SaveError as exc:
+        _fail(str(exc))
+    _print_applied(game, done)
+
+
+def _apply_all(
+    game: Game, actions: list[str], file: Path, saved: bool
+) -> list[tuple[str, list[Any]]]:
     done: list[tuple[str, list[Any]]] = []
     for number, text in enumerate(actions, start=1):
         try:
             events = game.apply(text)
         except IllegalAction as exc:
             which = f"action {number} of {len(actions)}, " if len(actions) > 1 else ""
+            what = "nothing was saved" if saved else "nothing would be saved"
             _fail_plain(
-                f"illegal: {exc.reason} ({which}{text!r}; nothing was saved; "
-                f"see `imperial moves {file}`)"
+                f"illegal: {exc.reason} ({which}{text!r}; {what}; see `imperial moves {file}` "
+                f"or `imperial explain {file} ACTION`)"
             )
         done.append((str(game.history[-1]), events))
-    try:
-        save_game(game, file, loaded.controllers, loaded.app, loaded.header.get("created"))
-    except SaveError as exc:
-        _fail(str(exc))
+    return done
+
+
+def _print_applied(game: Game, done: list[tuple[str, list[Any]]]) -> None:
     out = []
     for notation, events in done:
         out.append(notation)
@@ -477,6 +661,128 @@ def apply(
     console = _console()
     console.print("\n".join(out), markup=False)
     console.print(decision_text(game))
+
+
+# --------------------------------------------------------------------------- undo
+
+
+@app.command()
+def undo(
+    file: FileArg,
+    count: Annotated[
+        int,
+        typer.Argument(metavar="[N]", min=1, help="How many actions to take back (default 1)."),
+    ] = 1,
+) -> None:
+    """Take back the last N actions of a saved game and save it (all at once, locked like
+    apply). A game that started from a position stops there.
+
+    Examples:
+
+    * `imperial undo game.json`
+
+    * `imperial undo game.json 3`
+    """
+    try:
+        with SaveLock(file) as lock:
+            loaded = lock.loaded
+            game = loaded.game
+            total = len(game.history)
+            if count > total:
+                start = "the position it starts from" if game.setup.position else "the set-up"
+                _fail(
+                    f"{file} has only {total} action{'s' if total != 1 else ''} since "
+                    f"{start}; nothing was undone"
+                )
+            taken = [str(game.undo()) for _ in range(count)]
+            lock.save(game, loaded.controllers, loaded.app, loaded.header.get("created"))
+    except SaveError as exc:
+        _fail(str(exc))
+    from imperial_tui.show import decision_text
+
+    console = _console()
+    console.print("\n".join(f"undone: {t}" for t in taken), markup=False)
+    console.print(decision_text(game))
+
+
+# --------------------------------------------------------------------------- log
+
+
+@app.command()
+def log(
+    file: FileArg,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help='Print {"actions": N, "turns": [{"heading", "nation", "events", "actions": '
+            '[{"number", "notation", "actor", "events"}]}]}.',
+        ),
+    ] = False,
+) -> None:
+    """Print the history of a saved game: the numbered actions with the events they caused,
+    grouped by nation turn, as the app's log shows them. The numbers are the N of
+    `show/state/moves --at N`.
+
+    Examples:
+
+    * `imperial log game.json`
+
+    * `imperial log game.json --json | jq '.turns[-1]'`
+    """
+    from rules.history import log_json, turn_logs
+
+    game = _load(file).game
+    if as_json:
+        sys.stdout.write(json.dumps(log_json(game), indent=2, ensure_ascii=False) + "\n")
+        return
+    lines: list[str] = []
+    for turn in turn_logs(game):
+        lines.append(turn.heading[:1].upper() + turn.heading[1:])
+        lines.extend(f"       {e.text}" for e in turn.events)
+        for a in turn.actions:
+            lines.append(f"  {a.number:>4} {a.notation}")
+            lines.extend(f"         {e.text}" for e in a.events)
+    if not game.plies:
+        lines.append("(no actions yet)")
+    _console().print("\n".join(lines), markup=False)
+
+
+# --------------------------------------------------------------------------- explain
+
+
+@app.command()
+def explain(
+    file: FileArg,
+    action: Annotated[
+        str, typer.Argument(metavar="ACTION", help="An action in notation.", show_default=False)
+    ],
+    at: AtOpt = None,
+) -> None:
+    """Explain why an action is legal or illegal here, citing the rule (the rules page and
+    section, and the RULES.md paragraph). Nothing is saved. Exits with 0 when the action is
+    legal and 1 when it is not (the answer is on standard output either way).
+
+    Examples:
+
+    * `imperial explain game.json "GE move army hamburg -> danzig"`
+
+    * `imperial explain game.json "AH build factory trieste" --at 30`
+    """
+    from rules.explain import explain as explain_action
+
+    game = _game_at(file, at)
+    answer = explain_action(game, action)
+    lines = [answer.headline(), f"  action: {answer.action}"]
+    if answer.engine_reason and answer.engine_reason != answer.why:
+        lines.append(f"  the engine says: {answer.engine_reason}")
+    lines.append(f"  rule: {answer.rule.short()} ({answer.rule.where()})")
+    if answer.legal:
+        lines.append("  what would happen (not saved):")
+        lines.extend(f"    {e.text}" for e in answer.events)
+    _console().print("\n".join(lines), markup=False)
+    if not answer.legal:
+        raise typer.Exit(EXIT_GAME)
 
 
 def _fail_plain(message: str) -> NoReturn:
@@ -567,6 +873,8 @@ def play(
         session = Session.load(file)
     except SaveError as exc:
         _fail(str(exc))
+    for warning in session.warnings:
+        sys.stderr.write(f"imperial: {printable(warning)}\n")
     session.controllers.update(_bot_controllers(bot or [], session.game.players))
     session = Session(
         session.game,
@@ -575,9 +883,13 @@ def play(
         hidden_cash=session.hidden_cash,
         pace=session.pace,
         created=session.created,
+        digest=session.digest,
     )
     if not headless:
-        session.save()
+        try:
+            session.save()
+        except SaveError as exc:
+            _fail(str(exc))
         from imperial_tui.app import ImperialApp
 
         ImperialApp(session=session).run()

@@ -211,7 +211,9 @@ def editions_page() -> str:
     for name, info in OPTIONS.items():
         values = [getattr(p, name) for p in presets]
         if len(set(values)) > 1:
-            each = ", ".join(f"{e} {format_value(v)}" for e, v in zip(EDITIONS, values, strict=True))
+            each = ", ".join(
+                f"{e} {format_value(v)}" for e, v in zip(EDITIONS, values, strict=True)
+            )
             lines.append(f"- {name} ({each}): {info.summary}")
     lines += ["", "Everything else is the same in both; imperial options lists every option."]
     return "\n".join(lines)

@@ -6,6 +6,7 @@ No Textual import: this is the app's model, tested without a terminal.
 
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -14,9 +15,19 @@ from typing import Any
 
 from rules import Game
 from rules.bots import Bot, make_bot
-from rules.savefile import LoadedGame, load_game, save_game
+from rules.safe_file import FileProblem, digest, read_regular, target_of
+from rules.savefile import (
+    LoadedGame,
+    SaveConflict,
+    document_digest,
+    load_game,
+    printable,
+    save_game,
+)
 
 HUMAN = "human"
+DEFAULT_PACE = 0.6
+MAX_PACE = 10.0
 
 
 def default_save_path() -> Path:
@@ -24,6 +35,28 @@ def default_save_path() -> Path:
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     return base / "imperial" / f"game-{stamp}.json"
+
+
+def app_settings_from(app: dict[str, Any], where: str) -> tuple[bool, float, list[str]]:
+    """The app's own settings in a save (hidden cash, pace), each of the wrong type or out of
+    range ignored with a one-line warning: they are the app's, never worth refusing a game."""
+    warnings: list[str] = []
+    hidden = app.get("hidden_cash", False)
+    if not isinstance(hidden, bool):
+        warnings.append(
+            f"{where}: app setting hidden_cash must be true or false, not "
+            f"{printable(repr(hidden), 30)}; ignored (cash is shown)"
+        )
+        hidden = False
+    pace = app.get("pace", DEFAULT_PACE)
+    ok = isinstance(pace, int | float) and not isinstance(pace, bool)
+    if not ok or not math.isfinite(pace) or not 0 <= pace <= MAX_PACE:
+        warnings.append(
+            f"{where}: app setting pace must be a number of seconds from 0 to {MAX_PACE:g}, "
+            f"not {printable(repr(pace), 30)}; ignored ({DEFAULT_PACE}s per computer move)"
+        )
+        pace = DEFAULT_PACE
+    return hidden, float(pace), warnings
 
 
 def bot_level(controller: str) -> str | None:
@@ -34,15 +67,23 @@ def bot_level(controller: str) -> str | None:
 @dataclass
 class Session:
     """A game with its seats and save file. ``version`` grows with every change so panels can
-    tell cheaply whether they must repaint."""
+    tell cheaply whether they must repaint.
+
+    ``digest`` is the content of the save as this session last read or wrote it: a save that
+    finds the file changed since (a shell ``imperial apply``, another app) raises
+    ``SaveConflict`` instead of overwriting it, and ``conflict`` then stops the autosave
+    until the game is reloaded or saved elsewhere (the app offers the reload)."""
 
     game: Game
     controllers: dict[str, str]
     path: Path | None = None
     hidden_cash: bool = False
-    pace: float = 0.6  # seconds between computer moves
+    pace: float = DEFAULT_PACE  # seconds between computer moves
     created: str | None = None
     version: int = 0
+    digest: str | None = None
+    conflict: bool = False
+    warnings: list[str] = field(default_factory=list)  # about the save's app settings
     viewer: str | None = None  # whose private view is on screen (hidden cash)
     bots: dict[str, Bot] = field(default_factory=dict)
     _turn_key: tuple[int, int] = (-2, -2)
@@ -61,15 +102,19 @@ class Session:
     # -- creation ----------------------------------------------------------------------------
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Session:
+        """Raises SaveError (one line); app settings of the wrong type are ignored and
+        reported in ``warnings``."""
         loaded: LoadedGame = load_game(path)
-        app = loaded.app or {}
+        hidden, pace, warnings = app_settings_from(loaded.app or {}, str(path))
         return cls(
             loaded.game,
             {p: loaded.controllers.get(p, HUMAN) for p in loaded.game.players},
             Path(path),
-            hidden_cash=bool(app.get("hidden_cash", False)),
-            pace=float(app.get("pace", 0.6)),
+            hidden_cash=hidden,
+            pace=pace,
             created=loaded.header.get("created"),
+            digest=loaded.digest,
+            warnings=[*loaded.warnings, *warnings],
         )
 
     # -- seats -------------------------------------------------------------------------------
@@ -149,13 +194,41 @@ class Session:
         return {"hidden_cash": self.hidden_cash, "pace": self.pace}
 
     def autosave(self) -> None:
-        if self.path is not None:
+        """Save after a change, unless the file changed on disk since (``conflict``): then the
+        other program's version is kept until the player reloads or saves elsewhere."""
+        if self.path is not None and not self.conflict:
             self.save(self.path)
 
     def save(self, path: str | os.PathLike[str] | None = None) -> Path:
+        """Save to ``path`` (default: this session's file). Saving to this session's own file
+        raises SaveConflict if another program changed it since it was read or written here."""
         target = Path(path) if path is not None else (self.path or default_save_path())
         target.parent.mkdir(parents=True, exist_ok=True)
-        doc = save_game(self.game, target, self.controllers, self.app_settings(), self.created)
+        same = self.path is not None and target_of(target) == target_of(self.path)
+        try:
+            doc = save_game(
+                self.game,
+                target,
+                self.controllers,
+                self.app_settings(),
+                self.created,
+                expected_digest=self.digest if same else None,
+            )
+        except SaveConflict:
+            self.conflict = True
+            raise
         self.created = doc.get("created", self.created)
         self.path = target
+        self.digest = document_digest(doc)
+        self.conflict = False
         return target
+
+    def file_changed(self) -> bool:
+        """Whether the save file now holds something else than this session last read or
+        wrote (another program saved it); cheap enough to ask every few seconds."""
+        if self.path is None or self.digest is None:
+            return False
+        try:
+            return digest(read_regular(self.path)) != self.digest
+        except FileProblem:
+            return False  # gone or unreadable: the next save says so

@@ -313,7 +313,9 @@ def setup_overview(game: Game) -> RenderableType:
         lines.append(
             Text("Rule options changed: " + ", ".join(f"{k}={v}" for k, v in changed.items()))
         )
-    if setup.deal.starter is not None:
+    if setup.position is not None:
+        lines.append(Text("Starts from a given position (docs/POSITIONS.md)."))
+    elif setup.deal.starter is not None:
         lines.append(Text(f"Experienced set-up: {setup.deal.starter} chooses first."))
     else:
         for player in setup.players:

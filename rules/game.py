@@ -6,8 +6,8 @@ state: ``awaiting`` (who decides what), ``legal_actions()``, ``apply()``, ``undo
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field, replace
 from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules import engine

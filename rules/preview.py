@@ -25,6 +25,8 @@ from rules.investing import CARD_BONUS
 from rules.rondel import SPACE_NAMES, check_rondel, cost_of, distance, passes_investor
 from rules.state import NO, GameState
 
+UNKNOWN_CASH = 10**6  # the cash of a government whose cash the viewer may not see
+
 
 @dataclass(frozen=True, slots=True)
 class SpacePreview:
@@ -99,26 +101,36 @@ def effect_text(s: GameState, n: int, space: str) -> str:
     return ""
 
 
-def rondel_preview(s: GameState, n: int | None = None) -> list[SpacePreview]:
-    """Every space clockwise, for nation ``n`` (default: the nation whose turn it is)."""
+def rondel_preview(
+    s: GameState, n: int | None = None, cash_visible: bool = True
+) -> list[SpacePreview]:
+    """Every space clockwise, for nation ``n`` (default: the nation whose turn it is).
+
+    ``cash_visible=False`` is the view of someone who may not see the government's cash
+    (hidden cash): every space is judged as if he could pay for it, so neither a figure nor
+    a space refused for want of cash gives his cash away; the engine still decides."""
     if n is None:
         n = s.turn
     out: list[SpacePreview] = []
     if n == NO:
         return out
+    view = s
+    if not cash_visible and s.government[n] != NO:
+        view = s.copy()
+        view.cash[s.government[n]] = UNKNOWN_CASH
     origin = s.rondel[n]
     for target, space in enumerate(RONDEL_SPACES):
         d = distance(origin, target)
         cost: int | None
         try:
-            cost = check_rondel(s, n, target)
+            cost = check_rondel(view, n, target)
             reason = ""
         except IllegalAction as exc:
             cost = None
             reason = "here now" if origin == target else exc.reason
             if origin != NO and d > 6:
                 reason = "out of reach"
-            elif origin != NO and d > 0 and s.government[n] != NO:
+            elif origin != NO and d > 0 and s.government[n] != NO and cash_visible:
                 gov, price = s.government[n], cost_of(origin, target)
                 if price > s.cash[gov]:
                     reason = f"costs {price}M, {s.players[gov]} has {s.cash[gov]}M"

@@ -6,34 +6,63 @@ notation. Loading rebuilds the game and replays every action through ``Game.appl
 written by one version of the engine is checked by the rules of the version that reads it, and a
 hand-edited or damaged file is caught at the first action the rules refuse.
 
+A game that starts from a position (``Game.from_position``) records that position in the header
+(format version 2), so it replays exactly as well.
+
 Every problem while loading or saving is a ``SaveError`` whose message is one line naming the
 file, meant to be shown to a player as it is (the command line prints it without a traceback).
-See ``docs/SAVE_FORMAT.md``.
+Files are bad input too: ``rules.safe_file`` refuses anything but a regular file of sane size,
+writes through symbolic links, never over a read-only file, and ``SaveLock`` makes two programs
+changing one save take turns. See ``docs/SAVE_FORMAT.md``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from types import TracebackType
 from typing import Any
 
 from rules.actions import NotationError, parse_action
+from rules.bots import BOT_LEVELS
 from rules.errors import IllegalAction, SetupError
 from rules.game import Game, Setup
+from rules.position import PositionError, read_position
 from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, RuleSet
+from rules.safe_file import FileProblem, LockedFile, digest, read_regular
+from rules.safe_file import write_atomically as _write_file
 from rules.setup import Deal, check_players, parse_deal
 
 FORMAT = "imperial-save"
-VERSION = 1
+VERSION = 2  # the highest version this program reads; 1 is written unless a position is kept
+POSITION_SAVE_VERSION = 2
 DEFAULT_CONTROLLER = "human"
+CONTROLLERS = (DEFAULT_CONTROLLER, *(f"bot:{level}" for level in BOT_LEVELS))
+MAX_DEPTH = 40  # nesting of JSON objects and lists; a save needs 6
 
 _REQUIRED = ("edition", "variant", "options", "players", "seed", "deal", "actions")
+
+
+def printable(text: str, limit: int | None = None) -> str:
+    """``text`` safe to print on a terminal on one line: control characters (a terminal escape
+    sequence starts with one) and lone surrogates escaped, whitespace runs made one space, cut
+    to ``limit`` characters."""
+    out = []
+    for ch in " ".join(str(text).split()):
+        cat = unicodedata.category(ch)
+        if cat in ("Cc", "Cs") or (cat == "Cf" and ch != "\u200d"):
+            out.append(ch.encode("unicode_escape", "backslashreplace").decode("ascii"))
+        else:
+            out.append(ch)
+    clean = "".join(out)
+    if limit is not None and len(clean) > limit:
+        clean = clean[: max(0, limit - 3)] + "..."
+    return clean
 
 
 class SaveError(Exception):
@@ -41,18 +70,29 @@ class SaveError(Exception):
     starting with the file name."""
 
     def __init__(self, message: str) -> None:
-        # A message that spans lines would break the "one clear line" promise of the CLI.
-        super().__init__(" ".join(str(message).split()))
+        # A message that spans lines would break the "one clear line" promise of the CLI, and
+        # one with an escape sequence from a hostile file would talk to the terminal.
+        super().__init__(printable(message))
+
+
+class SaveConflict(SaveError):
+    """The file changed on disk since it was read (another program saved it): not
+    overwritten. The front end offers to reload it."""
 
 
 @dataclass(slots=True)
 class LoadedGame:
-    """A game rebuilt from a save, with what the save records besides the game itself."""
+    """A game rebuilt from a save, with what the save records besides the game itself.
+    ``digest`` identifies the file's content as read (``save_game(expected_digest=...)``
+    refuses to overwrite a file that changed since); ``warnings`` are one-line notes about
+    front-end settings that were dropped."""
 
     game: Game
     controllers: dict[str, str]  # player -> "human" | "bot:<name>" ...
     app: dict[str, Any] = field(default_factory=dict)  # opaque front-end settings
     header: dict[str, Any] = field(default_factory=dict)  # the file without "actions"
+    digest: str = ""
+    warnings: list[str] = field(default_factory=list)
 
 
 def program_version() -> str:
@@ -84,15 +124,17 @@ def game_to_dict(
     unknown = [name for name in controllers if name not in setup.players]
     if unknown:
         raise SaveError(f"controllers name {', '.join(unknown)}, who are not players")
-    deal: dict[str, Any]
-    if setup.deal.starter is not None:
+    deal: dict[str, Any] | None
+    if setup.position is not None:
+        deal = None
+    elif setup.deal.starter is not None:
         deal = {"starter": setup.deal.starter}
     else:
         deal = {"cards": {p: list(setup.deal.cards[p]) for p in setup.players}}
     now = _now()
-    return {
+    doc: dict[str, Any] = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": POSITION_SAVE_VERSION if setup.position is not None else 1,
         "program": program_version(),
         "edition": setup.rules.edition,
         "variant": setup.rules.variant,
@@ -105,8 +147,21 @@ def game_to_dict(
         "created": created or now,
         "saved": now,
         "app": dict(app or {}),
-        "actions": [str(a) for a in game.history],
     }
+    if setup.position is not None:
+        doc["position"] = dict(setup.position)
+    doc["actions"] = [str(a) for a in game.history]
+    return doc
+
+
+def document_text(doc: Mapping[str, Any]) -> str:
+    """The exact text ``save_game`` writes for a document."""
+    return to_json(doc) + "\n"
+
+
+def document_digest(doc: Mapping[str, Any]) -> str:
+    """The digest of the file ``save_game`` wrote for ``doc`` (see ``LoadedGame.digest``)."""
+    return digest(document_text(doc).encode("utf-8"))
 
 
 def save_game(
@@ -115,22 +170,103 @@ def save_game(
     controllers: Mapping[str, str] | None = None,
     app: Mapping[str, Any] | None = None,
     created: str | None = None,
+    *,
+    expected_digest: str | None = None,
 ) -> dict[str, Any]:
     """Write the game to ``path`` atomically and return the document written.
 
-    The text goes to a temporary file in the same directory, is flushed and fsynced, and then
-    replaces the old file in one step (``os.replace``): a crash, a full disk or a killed process
-    leaves either the old save or the new one, never half a file. ``created`` keeps the time the
-    game was first saved (pass the loaded header's value when saving again).
+    The text goes to a temporary file beside the file ``path`` names (through a symbolic link:
+    the link stays), is flushed and fsynced, then replaces the old file in one step: a crash,
+    a full disk or a killed process leaves either the old save or the new one, never half a
+    file. A read-only file, a directory, a pipe or a device is never overwritten. The file is
+    locked while it is replaced; with ``expected_digest`` (the ``LoadedGame.digest`` of the
+    version this program read or last wrote) a file that another program changed meanwhile
+    raises ``SaveConflict`` instead of being overwritten. ``created`` keeps the time the game
+    was first saved (pass the loaded header's value when saving again).
     """
     path = Path(path)
+    text = _document_text(game, path, controllers, app, created)
+    try:
+        if not os.path.lexists(path) or not os.path.exists(path):
+            _write_file(path, text[1])
+            return text[0]
+        with LockedFile(path) as locked:
+            if expected_digest is not None and digest(locked.read()) != expected_digest:
+                raise SaveConflict(
+                    f"{path}: changed on disk by another program since it was loaded; "
+                    "not overwritten (reload it, or save under another name)"
+                )
+            locked.replace(text[1])
+    except FileProblem as exc:
+        raise SaveError(f"{path}: {exc}") from None
+    return text[0]
+
+
+def _document_text(
+    game: Game,
+    path: Path,
+    controllers: Mapping[str, str] | None,
+    app: Mapping[str, Any] | None,
+    created: str | None,
+) -> tuple[dict[str, Any], str]:
     doc = game_to_dict(game, controllers, app, created)
     try:
-        text = to_json(doc) + "\n"
-    except (TypeError, ValueError) as exc:
+        return doc, document_text(doc)
+    except (TypeError, ValueError, RecursionError) as exc:
         raise SaveError(f"{path}: cannot save: {exc}") from None
-    write_atomically(path, text)
-    return doc
+
+
+class SaveLock:
+    """One program's read-change-write of a save, with the file locked throughout, so that
+    two commands changing one save take turns and neither update is lost::
+
+        with SaveLock(path) as lock:
+            loaded = lock.loaded          # read and replayed under the lock
+            loaded.game.apply(...)
+            lock.save(loaded.game, loaded.controllers, loaded.app, created)
+
+    Raises SaveError (one line) when the file cannot be read, replayed or written.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self._file = LockedFile(self.path)
+        self.loaded: LoadedGame
+
+    def __enter__(self) -> SaveLock:
+        try:
+            self._file.__enter__()
+        except FileProblem as exc:
+            raise SaveError(f"{self.path}: {exc}") from None
+        try:
+            raw = self._file.read()
+            self.loaded = _load_bytes(raw, self.path)
+        except BaseException:
+            self._file.__exit__(None, None, None)
+            raise
+        return self
+
+    def save(
+        self,
+        game: Game,
+        controllers: Mapping[str, str] | None = None,
+        app: Mapping[str, Any] | None = None,
+        created: str | None = None,
+    ) -> dict[str, Any]:
+        doc, text = _document_text(game, self.path, controllers, app, created)
+        try:
+            self._file.replace(text)
+        except FileProblem as exc:
+            raise SaveError(f"{self.path}: {exc}") from None
+        return doc
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._file.__exit__(kind, exc, tb)
 
 
 def to_json(doc: Any, indent: int = 0, key: str | None = None) -> str:
@@ -156,79 +292,85 @@ def to_json(doc: Any, indent: int = 0, key: str | None = None) -> str:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` all at once, keeping the old file's permissions."""
-    directory = path.parent if str(path.parent) else Path(".")
-    tmp_name: str | None = None
+    """Replace the file ``path`` names by ``text`` all at once (see ``rules.safe_file``)."""
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp_name, _mode_for(path))
-        os.replace(tmp_name, path)
-        tmp_name = None
-        _fsync_dir(directory)
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot save: {exc.strerror or exc}") from None
-    finally:
-        if tmp_name is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp_name)
-
-
-def _mode_for(path: Path) -> int:
-    """The old file's mode, or what a plain ``open()`` would give (mkstemp makes 0600)."""
-    try:
-        return path.stat().st_mode & 0o7777
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def _fsync_dir(directory: Path) -> None:
-    """Make the rename itself durable where the platform allows it (POSIX only)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+        _write_file(Path(path), text)
+    except FileProblem as exc:
+        raise SaveError(f"{path}: {exc}") from None
 
 
 # --------------------------------------------------------------------------- reading
 
 
 def load_game(path: str | os.PathLike[str]) -> LoadedGame:
-    """Read a save, rebuild the game and replay every action. Raises SaveError (one line)."""
+    """Read a save, rebuild the game and replay every action. Raises SaveError (one line).
+    Anything but a regular file of sane size is refused before a byte is read, so a pipe or
+    a device never makes this wait."""
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path}: is a directory, not a save file") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raw = read_regular(path)
+    except FileProblem as exc:
+        raise SaveError(f"{path}: {exc}") from None
+    return _load_bytes(raw, path)
+
+
+def _load_bytes(raw: bytes, path: Path) -> LoadedGame:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not an imperial save file (not UTF-8 text)") from None
+    data = parse_json(text, str(path))
+    loaded = game_from_dict(data, source=str(path))
+    loaded.digest = digest(raw)
+    return loaded
+
+
+def parse_json(text: str, source: str) -> Any:
+    """JSON from an untrusted file: a bad document, one nested without end or a number too
+    long to read is one line naming ``source``, never a traceback."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(
-            f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
+            f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
             "the file is damaged or not an imperial save"
         ) from None
-    return game_from_dict(data, source=str(path))
+    except RecursionError:
+        raise SaveError(f"{source}: nested too deeply to be a save file") from None
+    except ValueError as exc:  # e.g. an integer of more than 4300 digits
+        raise SaveError(f"{source}: not a save file ({printable(str(exc), 80)})") from None
+    _check_depth(data, source)
+    return data
+
+
+def _check_depth(data: Any, source: str) -> None:
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise SaveError(f"{source}: nested too deeply to be a save file")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+
+
+def _bad_text(value: Any) -> str | None:
+    """Where in ``value`` a string holds a lone surrogate (text no file can hold), or None."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, str):
+            if any("\ud800" <= ch <= "\udfff" for ch in item):
+                return where or "a text"
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                if any("\ud800" <= ch <= "\udfff" for ch in k):
+                    return f"{where}.{printable(k, 20)}".lstrip(".")
+                stack.append((v, f"{where}.{k}".lstrip(".")))
+        elif isinstance(item, list):
+            stack.extend((v, f"{where}[{i}]") for i, v in enumerate(item))
+    return None
 
 
 def game_from_dict(data: Any, source: str = "save") -> LoadedGame:
@@ -245,33 +387,49 @@ def game_from_dict(data: Any, source: str = "save") -> LoadedGame:
     if not _is_int(version) or version < 1:
         raise fail(f'"version" must be a whole number of 1 or more, not {_show(version)}')
     if version > VERSION:
+        program = data.get("program", "unknown")
+        shown = printable(program, 40) if isinstance(program, str) else "unknown"
         raise fail(
-            f"written in save format version {version} by a newer program "
-            f"({data.get('program', 'unknown')}); this program reads version {VERSION}: "
-            "update imperial to open it"
+            f"written in save format version {_show(version)} by a newer program "
+            f"({shown}); this program reads version {VERSION}: update imperial to open it"
         )
     for key in _REQUIRED:
         if key not in data:
             raise fail(f'the field "{key}" is missing')
+    warnings: list[str] = []
+    app = data.get("app", {})
+    if not isinstance(app, dict):
+        raise fail(f'"app" must be an object, not {_show(app)}')
+    app = dict(app)
+    for key in list(app):
+        if _bad_text({key: app[key]}) is not None:
+            del app[key]
+            warnings.append(
+                f"{where}: app setting {printable(key, 20)!r} ignored: it holds text that is "
+                "not valid Unicode"
+            )
+    bad = _bad_text({k: v for k, v in data.items() if k != "app"})
+    if bad is not None:
+        raise fail(f'"{bad}" holds text that is not valid Unicode (a lone surrogate)')
 
     rules = _read_rules(data, fail)
     players, controllers = _read_players(data.get("players"), fail)
     seed = data["seed"]
-    if seed is not None and not _is_int(seed):
-        raise fail(f'"seed" must be a whole number or null, not {_show(seed)}')
-    deal = _read_deal(data["deal"], players, rules, fail)
+    if seed is not None and (not _is_int(seed) or abs(seed) >= 2**63):
+        raise fail(f'"seed" must be a whole number (below 2^63) or null, not {_show(seed)}')
+    position = data.get("position")
+    deal = Deal({}) if position is not None else _read_deal(data["deal"], players, rules, fail)
     for key in ("created", "saved", "program"):
         if key in data and not isinstance(data[key], str):
             raise fail(f'"{key}" must be a string, not {_show(data[key])}')
-    app = data.get("app", {})
-    if not isinstance(app, dict):
-        raise fail(f'"app" must be an object, not {_show(app)}')
     actions = data["actions"]
     if not isinstance(actions, list):
         raise fail(f'"actions" must be a list of actions in notation, not {_show(actions)}')
 
+    if position is not None:
+        position = _read_position(position, players, rules, fail)
     try:
-        game = Game(Setup(players, rules, deal, seed))
+        game = Game(Setup(players, rules, deal, seed, position))
     except SetupError as exc:
         raise fail(f"cannot set up the game: {exc}") from None
     for number, text in enumerate(actions, start=1):
@@ -291,7 +449,23 @@ def game_from_dict(data: Any, source: str = "save") -> LoadedGame:
                 f"({type(exc).__name__}: {exc}); please report this"
             ) from None
     header = {k: v for k, v in data.items() if k != "actions"}
-    return LoadedGame(game, controllers, dict(app), header)
+    header["app"] = app
+    return LoadedGame(game, controllers, app, header, warnings=warnings)
+
+
+def _read_position(
+    value: Any, players: tuple[str, ...], rules: RuleSet, fail: Any
+) -> dict[str, Any]:
+    """The starting position of a game that did not start from the set-up."""
+    try:
+        start = read_position(value)
+    except PositionError as exc:
+        raise fail(f"bad starting position: {exc}") from None
+    if start.players != players:
+        raise fail('the starting position\'s players differ from "players"')
+    if start.rules != rules:
+        raise fail('the starting position\'s rules differ from "edition", "variant", "options"')
+    return dict(value)
 
 
 def _read_rules(data: dict[str, Any], fail: Any) -> RuleSet:
@@ -327,10 +501,10 @@ def _read_players(value: Any, fail: Any) -> tuple[tuple[str, ...], dict[str, str
             raise fail(f'player {i} must be an object with a "name" string, not {_show(entry)}')
         name = entry["name"]
         controller = entry.get("controller", DEFAULT_CONTROLLER)
-        if not isinstance(controller, str) or not controller:
+        if controller not in CONTROLLERS:
             raise fail(
-                f'player {name}: "controller" must be a string such as "human" or '
-                f'"bot:greedy", not {_show(controller)}'
+                f'player {printable(name, 20)}: "controller" must be one of '
+                f"{', '.join(CONTROLLERS)}, not {_show(controller)}"
             )
         names.append(name)
         controllers[name] = controller
@@ -377,14 +551,14 @@ def _is_int(value: Any) -> bool:
 
 
 def _show(value: Any) -> str:
-    """A short rendering of a bad value for a message."""
+    """A short rendering of a bad value for a message (escaped: it came from a file)."""
     text = json.dumps(value, ensure_ascii=False) if _jsonable(value) else repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return printable(text, 40)
 
 
 def _jsonable(value: Any) -> bool:
     try:
         json.dumps(value)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         return False
     return True

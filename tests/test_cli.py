@@ -77,10 +77,9 @@ def test_new_prints_the_set_up_and_saves(tmp_path: Path) -> None:
 
 def test_new_with_options_edition_and_seed(tmp_path: Path) -> None:
     path = tmp_path / "g.json"
+    args = ["-p", "Anna,Ben,Cleo,Dan", "--edition", "2010", "--option", "bank=limited"]
     result = runner.invoke(
-        app,
-        ["new", "-p", "Anna,Ben,Cleo,Dan", "--edition", "2010", "--option", "bank=limited"]
-        + ["-o", "swiss_banks=false", "--seed", "9", "--save", str(path)],
+        app, ["new", *args, "-o", "swiss_banks=false", "--seed", "9", "--save", str(path)]
     )
     assert result.exit_code == 0, result.output
     game = load_game(path).game

@@ -160,7 +160,7 @@ class GameScreen(Screen[None]):
         try:
             s.autosave()  # the pace is kept with the game
         except SaveError as exc:
-            self.notify(str(exc), severity="error")
+            self.app.save_failed(exc)  # type: ignore[attr-defined]
         # one toast, not a pile of them over the decision list when + is pressed repeatedly
         self.app.clear_notifications()
         self.notify(f"computer players: {s.pace}s per move", timeout=2)

@@ -38,8 +38,12 @@ class RondelPanel(Panel):
         acting = NATION_CODES[s.turn] if s.turn >= 0 and not s.finished else None
         aw = session.game.awaiting
         choosing = acting is not None and aw is not None and aw.kind == "rondel"
+        # with hidden cash the preview never tells the viewer what the chooser has
+        cash_visible = aw is None or session.shows_cash_of(aw.player)
         previews = (
-            tuple((p.space, p.cost, p.reason, p.text) for p in rondel_preview(s))
+            tuple(
+                (p.space, p.cost, p.reason, p.text) for p in rondel_preview(s, None, cash_visible)
+            )
             if choosing
             else ()
         )

@@ -1,0 +1,93 @@
+"""A game's history as players read it: the numbered actions with the events they caused,
+grouped by nation turn, as the app's log shows it (``imperial log``).
+
+Each nation turn opens with the engine's heading event ("— round 2: Italy's turn (Ben) —"),
+which the action that ended the previous turn caused; here it opens a new group instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.game import Game
+from rules.state import Event
+
+
+def is_turn_heading(event: Event) -> bool:
+    """The event that opens a nation's turn (the log shows it as a heading)."""
+    return event.text.startswith("—")
+
+
+@dataclass(slots=True)
+class LoggedAction:
+    number: int  # 1 for the first action of the game
+    notation: str
+    actor: str
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class TurnLog:
+    """One nation turn (or the set-up): its heading, the events that happened before anyone
+    decided, and the actions taken in it."""
+
+    heading: str
+    nation: str | None
+    events: list[Event] = field(default_factory=list)
+    actions: list[LoggedAction] = field(default_factory=list)
+
+
+def turn_logs(game: Game) -> list[TurnLog]:
+    """The whole log, grouped by nation turn; the set-up (or the given position) first."""
+    current = TurnLog("set-up", None)
+    groups = [current]
+
+    def add(event: Event, action: LoggedAction | None) -> LoggedAction | None:
+        nonlocal current
+        if is_turn_heading(event):
+            current = TurnLog(event.text.strip("— "), event.nation)
+            groups.append(current)
+            return None  # what follows the heading belongs to the new turn
+        if action is not None:
+            action.events.append(event)
+        else:
+            current.events.append(event)
+        return action
+
+    for event in game.start_events:
+        add(event, None)
+    for number, ply in enumerate(game.plies, start=1):
+        logged: LoggedAction | None = LoggedAction(number, str(ply.action), ply.action.actor)
+        current.actions.append(logged)  # type: ignore[arg-type]
+        for event in ply.events:
+            logged = add(event, logged)
+    return [g for g in groups if g.events or g.actions or g is not groups[0]]
+
+
+def log_json(game: Game) -> dict[str, Any]:
+    """``imperial log --json``: the same groups as plain data."""
+
+    def ev(e: Event) -> dict[str, Any]:
+        return {"text": e.text, "nation": e.nation}
+
+    return {
+        "actions": len(game.plies),
+        "turns": [
+            {
+                "heading": g.heading,
+                "nation": g.nation,
+                "events": [ev(e) for e in g.events],
+                "actions": [
+                    {
+                        "number": a.number,
+                        "notation": a.notation,
+                        "actor": a.actor,
+                        "events": [ev(e) for e in a.events],
+                    }
+                    for a in g.actions
+                ],
+            }
+            for g in turn_logs(game)
+        ],
+    }

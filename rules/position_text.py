@@ -1,0 +1,359 @@
+"""The short, hand-written form of a position (docs/POSITIONS.md): a small TOML file read with
+the standard library's ``tomllib``, turned into the position document of docs/STATE.md that
+``rules.position`` checks. Only what differs from an empty board needs writing::
+
+    players = ["Anna", "Ben"]
+    to_move = "GE maneuver"
+
+    [Anna]
+    bonds = ["GE 9"]
+
+    [Ben]
+    bonds = ["GB 9"]
+
+    [GE]
+    armies = { cologne = 2, holland = 1 }
+
+    [GB]
+    fleets = { north_sea = 1 }
+
+Everything left out takes the value of a fresh board: factories on the starting cities, no
+units, no flags, no money, nations on no rondel space, the investor card beside AH's
+government, round 1. Errors name the key (``GE.armies.colonge: no region ...``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.game import Game
+from rules.position import STATE_FORMAT, PositionError
+from rules.position_decision import NATION_DECISIONS
+from rules.ruleset import RuleSet
+from rules.safe_file import FileProblem, read_regular
+from rules.setup import board_for
+
+TOP_KEYS = {
+    "players",
+    "edition",
+    "variant",
+    "options",
+    "round",
+    "to_move",
+    "turn",
+    "investor_card",
+    "bank",
+    "game_ending",
+}
+NATION_KEYS = {
+    "governor",
+    "treasury",
+    "power",
+    "tax",
+    "rondel",
+    "factories",
+    "armies",
+    "friendly_armies",
+    "fleets",
+    "flags",
+}
+PLAYER_KEYS = {"cash", "bonds"}
+# ``to_move`` words: the nation decisions, and a player's investment on the Investor space
+TO_MOVE = (*NATION_DECISIONS, "invest")
+
+
+def read_position_file(path: Path) -> dict[str, Any]:
+    """A position file (the JSON of ``imperial state --json`` or the short form), or ``-``
+    for standard input, as the document ``rules.position.read_position`` reads. Raises
+    PositionError (a one-line message)."""
+    if str(path) == "-":
+        text = sys.stdin.read(8 * 1024 * 1024 + 1)
+    else:
+        try:
+            raw = read_regular(path)
+        except FileProblem as exc:
+            raise PositionError(f"{path}: {exc}") from None
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise PositionError(f"{path}: not UTF-8 text") from None
+    return read_position_text(text)
+
+
+def read_position_text(text: str) -> dict[str, Any]:
+    """JSON when the text starts with ``{``, else the short TOML form."""
+    if text.lstrip().startswith("{"):
+        from rules.savefile import SaveError, parse_json
+
+        try:
+            return parse_json(text, "position")
+        except SaveError as exc:
+            raise PositionError(str(exc).removeprefix("position: ")) from None
+    try:
+        short = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PositionError(f"not JSON and not the short form (TOML: {exc})") from None
+    return short_form_document(short)
+
+
+def _fail(where: str, message: str) -> PositionError:
+    return PositionError(f"{where}: {message}")
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, default=str, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def short_form_document(short: dict[str, Any]) -> dict[str, Any]:
+    """The position document a short form describes; ``rules.position`` checks the rest."""
+    players = short.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise _fail("players", 'must list the players in seating order: ["Anna", "Ben"]')
+    for key, value in short.items():
+        if key in TOP_KEYS or key in NATION_CODES or key in players:
+            continue
+        what = "table" if isinstance(value, dict) else "key"
+        raise _fail(
+            key,
+            f"unknown {what}: not a setting ({', '.join(sorted(TOP_KEYS))}), a nation "
+            f"({' '.join(NATION_CODES)}) or a player ({', '.join(players)})",
+        )
+    edition = short.get("edition", "first")
+    variant = short.get("variant", "standard")
+    options = short.get("options", {})
+    if not isinstance(options, dict):
+        raise _fail("options", 'must be a table: options = { bank = "limited" }')
+    try:
+        rules = RuleSet.preset(edition, variant).with_options(**options)
+    except (ValueError, TypeError) as exc:
+        raise _fail("options" if options else "edition", str(exc)) from None
+    board = board_for(rules)
+
+    doc_players = [_player(short.get(p, {}), p) for p in players]
+    nations: dict[str, Any] = {}
+    regions: dict[str, Any] = {
+        r.id: {"factory": r.factory_type if r.starting_factory else None, "flag": None, "units": []}
+        for r in board.regions
+    }
+    for code in NATION_CODES:
+        table = short.get(code, {})
+        if not isinstance(table, dict):
+            raise _fail(code, "must be a table: [GE]")
+        nations[code] = _nation(table, code, regions, board)
+    round_ = short.get("round", 1)
+    doc: dict[str, Any] = {
+        "format": STATE_FORMAT,
+        "edition": edition,
+        "variant": variant,
+        "players": doc_players,
+        "nations": nations,
+        "regions": regions,
+        "turn": {"round": round_, "nation": None},
+        "awaiting": None,
+        "finished": False,
+        "position": {
+            "version": 1,
+            "options": rules.options(),
+            "game_ending": short.get("game_ending", False),
+        },
+    }
+    if "bank" in short:
+        doc["position"]["bank"] = short["bank"]
+    holder = short.get("investor_card")
+    if holder is not None:
+        if holder not in players:
+            raise _fail("investor_card", f"must be a player, not {_show(holder)}")
+        doc_players[players.index(holder)]["investor_card"] = True
+    _to_move(short, doc, players)
+    return doc
+
+
+def _player(table: Any, name: str) -> dict[str, Any]:
+    if not isinstance(table, dict):
+        raise _fail(name, f"must be a table: [{name}]")
+    for key in table:
+        if key not in PLAYER_KEYS:
+            raise _fail(f"{name}.{key}", f"unknown key (keys: {', '.join(sorted(PLAYER_KEYS))})")
+    bonds = []
+    raw = table.get("bonds", [])
+    if not isinstance(raw, list):
+        raise _fail(f"{name}.bonds", 'must be a list such as ["GE 9", "IT 4"]')
+    for i, text in enumerate(raw):
+        words = text.split() if isinstance(text, str) else []
+        if len(words) != 2 or not words[1].isdigit():
+            raise _fail(
+                f"{name}.bonds[{i}]", f'must be a nation and a value, "GE 9", not {_show(text)}'
+            )
+        bonds.append({"nation": words[0].upper(), "value": int(words[1])})
+    return {"name": name, "cash": table.get("cash", 0), "bonds": bonds}
+
+
+def _nation(
+    table: dict[str, Any], code: str, regions: dict[str, Any], board: Any
+) -> dict[str, Any]:
+    for key in table:
+        if key not in NATION_KEYS:
+            raise _fail(f"{code}.{key}", f"unknown key (keys: {', '.join(sorted(NATION_KEYS))})")
+    nation: dict[str, Any] = {
+        "treasury": table.get("treasury", 0),
+        "power": table.get("power", 0),
+        "tax_level": table.get("tax", 5),
+        "rondel": table.get("rondel"),
+    }
+    if "governor" in table:
+        nation["governor"] = table["governor"]
+    if "factories" in table:
+        sites = table["factories"]
+        if not isinstance(sites, list):
+            raise _fail(f"{code}.factories", 'must list cities: ["berlin", "hamburg"]')
+        home = {board.regions[r].id for r in board.home[NATION_CODES.index(code)]}
+        for rid in home:
+            regions[rid]["factory"] = None
+        for i, rid in enumerate(sites):
+            if rid not in home:
+                raise _fail(f"{code}.factories[{i}]", f"{_show(rid)} is not a {code} home city")
+            regions[rid]["factory"] = board[rid].factory_type
+    for key, kind, hostile in (
+        ("armies", "army", None),
+        ("friendly_armies", "army", False),
+        ("fleets", "fleet", None),
+    ):
+        units = table.get(key, {})
+        if isinstance(units, list):  # ["holland"] is one unit in each
+            units = {rid: 1 for rid in units}
+        if not isinstance(units, dict):
+            raise _fail(f"{code}.{key}", "must be a table of region = count: { cologne = 2 }")
+        for rid, count in units.items():
+            if rid not in regions:
+                raise _fail(f"{code}.{key}.{rid}", "no such region on the map")
+            entry: dict[str, Any] = {"nation": code, "kind": kind, "count": count}
+            if hostile is False:
+                entry["hostile"] = False
+            regions[rid]["units"].append(entry)
+    flags = table.get("flags", [])
+    if not isinstance(flags, list):
+        raise _fail(f"{code}.flags", 'must list regions: ["holland", "north_sea"]')
+    for i, rid in enumerate(flags):
+        if rid not in regions:
+            raise _fail(f"{code}.flags[{i}]", f"no region {_show(rid)} on the map")
+        regions[rid]["flag"] = code
+    return nation
+
+
+def _to_move(short: dict[str, Any], doc: dict[str, Any], players: list[str]) -> None:
+    """``to_move = "GE maneuver"`` (a nation's decision) or ``"Anna invest"`` (the investor
+    card holder invests; ``turn`` names the nation that landed on or passed Investor)."""
+    text = short.get("to_move")
+    words = text.split() if isinstance(text, str) else []
+    if len(words) != 2 or words[1] not in TO_MOVE:
+        raise _fail(
+            "to_move",
+            f'must be a nation and its decision ({", ".join(NATION_DECISIONS)}), e.g. "GE '
+            f'maneuver", or a player who invests, e.g. "Anna invest"; not {_show(text)}',
+        )
+    who, kind = words
+    nations = doc["nations"]
+    if kind == "invest":
+        if who not in players:
+            raise _fail("to_move", f"{_show(who)} is not a player")
+        turn = short.get("turn")
+        if turn not in NATION_CODES:
+            raise _fail("turn", 'names the nation whose turn it is, e.g. turn = "IT"')
+        doc["turn"]["nation"] = turn
+        if nations[turn]["rondel"] is None:
+            nations[turn]["rondel"] = "investor"
+        doc["awaiting"] = {"player": who, "kind": "invest", "nation": None}
+        if not any(p.get("investor_card") for p in doc["players"]):
+            doc["players"][players.index(who)]["investor_card"] = True
+        return
+    if who.upper() not in NATION_CODES:
+        raise _fail("to_move", f"{_show(who)} is not a nation code ({' '.join(NATION_CODES)})")
+    code = who.upper()
+    if "turn" in short and short["turn"] != code:
+        raise _fail("turn", f"it is {code}'s decision, so it is {code}'s turn")
+    doc["turn"]["nation"] = code
+    if kind != "rondel" and nations[code]["rondel"] is None:
+        space = "factory" if kind == "build_factory" else kind
+        nations[code]["rondel"] = next(s for s in RONDEL_SPACES if s.rstrip("12") == space)
+    governor = _governor(doc, code)
+    doc["awaiting"] = {"player": governor, "kind": kind, "nation": code}
+
+
+def _governor(doc: dict[str, Any], code: str) -> str | None:
+    """The nation's governor as the position will read it: given, or the most credit."""
+    nation = doc["nations"][code]
+    if "governor" in nation:
+        return nation["governor"]
+    credit: dict[str, int] = {}
+    for p in doc["players"]:
+        for bond in p["bonds"]:
+            if bond["nation"] == code and isinstance(bond["value"], int):
+                credit[p["name"]] = credit.get(p["name"], 0) + bond["value"]
+    if not credit:
+        raise _fail(f"{code}.governor", f"{code} decides: give it a governor or bonds")
+    best = max(credit.values())
+    leaders = [name for name, c in credit.items() if c == best]
+    if len(leaders) > 1:
+        raise _fail(
+            f"{code}.governor",
+            f"{' and '.join(leaders)} hold the same credit in {code}: name the governor",
+        )
+    return leaders[0]
+
+
+def game_from_position_file(path: Path) -> Game:
+    """A game starting from a position file; errors about a short form name its own keys."""
+    doc = read_position_file(path)
+    try:
+        return Game.from_position(doc)
+    except PositionError as exc:
+        if str(path) == "-" or not _is_short(doc):
+            raise
+        raise PositionError(short_form_field(str(exc), doc)) from None
+
+
+def _is_short(doc: dict[str, Any]) -> bool:
+    return "supply" not in next(iter(doc["nations"].values()), {})
+
+
+def short_form_field(message: str, doc: dict[str, Any]) -> str:
+    """A reader's message about the document, with the field named as the short form's key
+    (``nations.GE.tax_level`` -> ``GE.tax``, ``players[0].cash`` -> ``Anna.cash``)."""
+    field, sep, rest = message.partition(": ")
+    if not sep:
+        return message
+    new = field
+    m = re.fullmatch(r"nations\.(\w+)\.(\w+)", field)
+    if m:
+        new = f"{m[1]}.{'tax' if m[2] == 'tax_level' else m[2]}"
+    m = re.fullmatch(r"players\[(\d+)\](.*)", field)
+    if m and int(m[1]) < len(doc["players"]):
+        new = doc["players"][int(m[1])]["name"] + m[2]
+    m = re.fullmatch(r"regions\.(\w+)\.units\[(\d+)\].*", field)
+    if m and m[1] in doc["regions"]:
+        units = doc["regions"][m[1]]["units"]
+        if int(m[2]) < len(units):
+            u = units[int(m[2])]
+            key = "fleets" if u["kind"] == "fleet" else "armies"
+            if u.get("hostile") is False:
+                key = "friendly_armies"
+            new = f"{u['nation']}.{key}.{m[1]}"
+    m = re.fullmatch(r"regions\.(\w+)\.(flag|factory)", field)
+    if m:
+        new = f"{m[1]} ({'flags' if m[2] == 'flag' else 'factories'})"
+    if field.startswith(("awaiting", "turn.nation")):
+        new = "to_move"
+    if field.startswith("position.options"):
+        new = field.removeprefix("position.")
+    if field in ("position.bank", "position.game_ending"):
+        new = field.removeprefix("position.")
+    if field == "turn.round":
+        new = "round"
+    return f"{new}{sep}{rest}"
