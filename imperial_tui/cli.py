@@ -642,6 +642,7 @@ def _apply_all(
             events = game.apply(text)
         except IllegalAction as exc:
             which = f"action {number} of {len(actions)}, " if len(actions) > 1 else ""
+            text = text if len(text) <= 60 else text[:57] + "..."
             what = "nothing was saved" if saved else "nothing would be saved"
             _fail_plain(
                 f"illegal: {exc.reason} ({which}{text!r}; {what}; see `imperial moves {file}` "

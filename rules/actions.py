@@ -441,8 +441,9 @@ def parse_action(text: str) -> Action:
         m = pattern.match(clean)
         if m:
             return _build(name, m)
+    shown = repr(text) if len(text) <= 60 else repr(text[:57]) + "..."
     raise NotationError(
-        f"{text!r} is not an action; try e.g. 'AH rondel import', 'AH import army vienna', "
+        f"{shown} is not an action; try e.g. 'AH rondel import', 'AH import army vienna', "
         "'Anna buys IT 12 returning IT 4' (see `imperial moves` for what is legal now)"
     )
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from rules.actions import (
     NATION_CODES,
+    RONDEL_SPACES,
     Action,
     BuildFactory,
     Buy,
@@ -37,6 +38,7 @@ from rules.engine import DECISIONS, NATION_ACTIONS
 from rules.errors import IllegalAction
 from rules.game import Game
 from rules.maneuver import ManeuverContext, Rail, army_destinations
+from rules.rondel import cost_of, distance, passes_investor
 from rules.state import NO, Event, GameState
 
 
@@ -299,7 +301,7 @@ def _legal(game: Game, action: Action) -> tuple[RuleRef, str]:
     if isinstance(action, MoveArmy):
         return _army_route(s, action)
     if isinstance(action, ChooseRondel):
-        return RONDEL, "the marker moves clockwise, 1-3 spaces free, 2M for each further one"
+        return RONDEL, _rondel_move(s, action)
     if isinstance(action, SwissBankForce):
         return SWISS, "a Swiss bank holder may stop a nation passing Investor on it"
     if isinstance(action, BuildFactory):
@@ -329,6 +331,19 @@ def _legal(game: Game, action: Action) -> tuple[RuleRef, str]:
     if isinstance(action, Pass):
         return _invest_ref(s, action), "a player need not invest"
     return _invest_ref(s, action), "the player pays the bond's value into the treasury"
+
+
+def _rondel_move(s: GameState, a: ChooseRondel) -> str:
+    n = s.turn
+    origin, target = s.rondel[n], RONDEL_SPACES.index(a.space)
+    if origin == NO:
+        return "the first placement is free and may be on any space"
+    d, cost = distance(origin, target), cost_of(origin, target)
+    price = "free" if not cost else f"{cost}M from {s.players[s.government[n]]}'s own cash"
+    how = f"{d} space{'s' if d != 1 else ''} clockwise: {price} (1-3 free, 2M each further)"
+    if passes_investor(origin, target) and s.rules.uses_investor_card:
+        how += "; it passes Investor, so the investor card pays out after the action"
+    return how
 
 
 def _army_route(s: GameState, a: MoveArmy) -> tuple[RuleRef, str]:

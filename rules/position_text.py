@@ -32,12 +32,13 @@ from pathlib import Path
 from typing import Any
 
 from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.errors import SetupError
 from rules.game import Game
 from rules.position import STATE_FORMAT, PositionError
 from rules.position_decision import NATION_DECISIONS
 from rules.ruleset import RuleSet
 from rules.safe_file import FileProblem, read_regular
-from rules.setup import board_for
+from rules.setup import board_for, check_players
 
 TOP_KEYS = {
     "players",
@@ -116,6 +117,10 @@ def short_form_document(short: dict[str, Any]) -> dict[str, Any]:
     players = short.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise _fail("players", 'must list the players in seating order: ["Anna", "Ben"]')
+    try:
+        check_players(players)
+    except SetupError as exc:
+        raise _fail("players", str(exc)) from None
     for key, value in short.items():
         if key in TOP_KEYS or key in NATION_CODES or key in players:
             continue
@@ -299,13 +304,8 @@ def _governor(doc: dict[str, Any], code: str) -> str | None:
     if not credit:
         raise _fail(f"{code}.governor", f"{code} decides: give it a governor or bonds")
     best = max(credit.values())
-    leaders = [name for name, c in credit.items() if c == best]
-    if len(leaders) > 1:
-        raise _fail(
-            f"{code}.governor",
-            f"{' and '.join(leaders)} hold the same credit in {code}: name the governor",
-        )
-    return leaders[0]
+    # on a tie the position's reader asks for the governor (after checking the bonds)
+    return next(name for name, c in credit.items() if c == best)
 
 
 def game_from_position_file(path: Path) -> Game:
@@ -345,6 +345,9 @@ def short_form_field(message: str, doc: dict[str, Any]) -> str:
             if u.get("hostile") is False:
                 key = "friendly_armies"
             new = f"{u['nation']}.{key}.{m[1]}"
+    m = re.fullmatch(r"regions \((\w+) (armies|fleets|flags)\)", field)
+    if m:
+        new = f"{m[1]}.{m[2]}"
     m = re.fullmatch(r"regions\.(\w+)\.(flag|factory)", field)
     if m:
         new = f"{m[1]} ({'flags' if m[2] == 'flag' else 'factories'})"

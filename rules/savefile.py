@@ -435,17 +435,18 @@ def game_from_dict(data: Any, source: str = "save") -> LoadedGame:
     for number, text in enumerate(actions, start=1):
         if not isinstance(text, str):
             raise fail(f"action {number} must be a string in notation, not {_show(text)}")
+        shown = repr(text) if len(text) <= 60 else repr(text[:57]) + "..."
         try:
             action = parse_action(text)
         except NotationError as exc:
-            raise fail(f"action {number} {text!r} is not an action: {exc}") from None
+            raise fail(f"action {number} {shown} is not an action: {exc}") from None
         try:
             game.apply(action)
         except IllegalAction as exc:
-            raise fail(f"action {number} {text!r} is illegal: {exc.reason}") from None
+            raise fail(f"action {number} {shown} is illegal: {exc.reason}") from None
         except Exception as exc:  # an engine bug must not hide which action triggered it
             raise fail(
-                f"action {number} {text!r} could not be replayed "
+                f"action {number} {shown} could not be replayed "
                 f"({type(exc).__name__}: {exc}); please report this"
             ) from None
     header = {k: v for k, v in data.items() if k != "actions"}
