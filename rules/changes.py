@@ -12,7 +12,7 @@ def _units(region: dict[str, Any]) -> dict[tuple[str, str, Any], int]:
 
 def _unit_words(nation: str, kind: str, hostile: Any) -> str:
     status = {True: " (hostile)", False: " (friendly)"}.get(hostile, "")
-    return f"{nation} {kind}s{status}"
+    return f"{nation} {'armies' if kind == 'army' else 'fleets'}{status}"
 
 
 def summary_changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
