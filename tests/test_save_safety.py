@@ -427,3 +427,40 @@ def test_hidden_cash_rondel_preview_never_shows_a_computers_cash() -> None:
     assert "Ben has" not in repr(key) and "1M" not in repr(key)
     session.hidden_cash = False
     assert "Ben has 1M" in repr(panel.key(session))
+
+
+def test_the_app_offers_to_reload_a_file_another_program_changed(save: Path) -> None:
+    """A shell `imperial apply` while the app is open on the file: the app notices (its
+    periodic check), asks, and on yes shows the file's game; its own moves never overwrite
+    the other program's."""
+    import asyncio
+
+    from imperial_tui.app import ImperialApp
+    from imperial_tui.screens.dialogs import ConfirmScreen
+
+    session = Session.load(save)
+
+    async def run() -> None:
+        tui = ImperialApp(session=session, pace=0.0)
+        async with tui.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            shell = runner.invoke(app, ["apply", str(save), "Anna donates 4 to AH"])
+            assert shell.exit_code == 0
+            theirs = save.read_bytes()
+            tui.check_file()
+            await pilot.pause()
+            assert isinstance(tui.screen, ConfirmScreen)
+            assert "changed by another program" in tui.screen.question
+            await pilot.press("n")  # keep playing here, without saving over it
+            await pilot.pause()
+            tui.apply_human(tui.session.game.legal_actions()[0])
+            await pilot.pause()
+            assert save.read_bytes() == theirs
+            tui.offer_reload()
+            await pilot.pause()
+            await pilot.press("y")
+            await pilot.pause()
+            assert str(tui.session.game.history[-1]) == "Anna donates 4 to AH"
+            assert not tui.session.conflict
+
+    asyncio.run(run())
