@@ -278,3 +278,16 @@ def test_every_wrong_command_line_is_one_line_and_exit_2(args: list[str]) -> Non
 def test_new_commands_have_help_with_examples(command: str) -> None:
     result = runner.invoke(app, [command, "--help"])
     assert result.exit_code == 0 and "Examples" in result.stdout
+
+
+def test_dry_run_changes_name_units_by_nation_and_status() -> None:
+    from rules.changes import summary_changes
+
+    game = Game.from_position(read_position_text(RAIL))
+    before = game.summary()
+    game.apply("GE move army hamburg -> berlin")
+    game.apply("GE army fights RU army in berlin")
+    changes = summary_changes(before, game.summary())
+    assert "hamburg: GE armies 1 -> 0" in changes
+    assert "berlin: RU armies (hostile) 1 -> 0" in changes
+    assert not any(c.startswith("next:") for c in changes)  # still GE's Maneuver

@@ -390,3 +390,13 @@ def test_position_json_without_its_block_reads_simple_decisions() -> None:
     doc = from_text(COLOGNE).summary()
     del doc["position"]
     assert Game.from_position(doc).summary()["awaiting"]["kind"] == "maneuver"
+
+
+def test_the_position_reader_knows_every_engine_step_and_decision() -> None:
+    """A new engine step or decision kind must be given a written form here, or positions
+    with it could not be read back."""
+    from rules import engine
+    from rules.position_decision import DECISIONS, STEP_ARGS
+
+    assert set(STEP_ARGS) == set(engine.STEPS)
+    assert set(DECISIONS) == set(engine.DECISIONS)
