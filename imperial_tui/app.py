@@ -4,17 +4,22 @@ tells the game screen to repaint what changed."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 import time
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 
+from imperial_tui.crash import EXIT_CRASH, Crash, write_crash_log
+from imperial_tui.pacing import clamp_pace
 from imperial_tui.session import Session, default_save_path
 from imperial_tui.style import ascii_wanted
+from imperial_tui.widgets.options import make_page_moves_safe
 from rules import Action, Game, IllegalAction, RuleSet, SetupError
 from rules.savefile import SaveConflict, SaveError
 
@@ -22,6 +27,8 @@ if TYPE_CHECKING:
     from textual.command import Provider
 
     from imperial_tui.screens.game import GameScreen
+
+make_page_moves_safe()
 
 # Screens and widgets are imported where they are first shown, not here: the first frame
 # then waits only for the one screen it shows (scripts/measure_startup.py measures it).
@@ -52,7 +59,7 @@ def _commands() -> type[Provider]:
 
 
 class ImperialApp(App[None]):
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "Imperial"
     COMMANDS = App.COMMANDS | {_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -73,15 +80,63 @@ class ImperialApp(App[None]):
         self.save_path = save_path
         self.new_game_seed = seed
         env_pace = os.environ.get("IMPERIAL_PACE")
-        self.pace_override = pace if pace is not None else (float(env_pace) if env_pace else None)
+        self.pace_override = clamp_pace(pace if pace is not None else env_pace, None)
         self.ascii_only = ascii_wanted() if ascii_only is None else ascii_only
         self._bot_busy = False
         self._bots_moved = False
         self._over_shown = -1
         self._reload_offered = False
         self.timings: dict[str, float] = {}
+        self.crash: Crash | None = None
         if session is not None and self.pace_override is not None:
             session.pace = self.pace_override
+
+    # -- a crash ends the app with one line, never a traceback over the game -------------
+    def _handle_exception(self, error: Exception) -> None:
+        """Write the traceback to a log file and end with a non-zero exit code; ``run_app``
+        then prints one line naming the save file. Textual's own handling (the return code,
+        re-raising in tests) stays as it is."""
+        if self.crash is None:
+            self.crash = Crash(error, write_crash_log(error), self._save_after_crash())
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        if self.crash is not None:  # the traceback is in the log file, not over the terminal
+            self._exit_renderables.clear()
+            return
+        super()._print_error_renderables()
+
+    def _save_after_crash(self) -> Path | None:
+        """The game is autosaved after every move; save once more in case the last change
+        came from elsewhere (a pace change). Never raises: we are already failing."""
+        session = self.session
+        if session is None or session.path is None:
+            return None
+        with contextlib.suppress(Exception):  # the save that existed before stays
+            session.save()
+        return session.path
+
+    def action_command_palette(self) -> None:
+        """ctrl+p: the command palette (ours closes only once, see ``Palette``)."""
+        from textual.command import CommandPalette
+
+        from imperial_tui.commands import Palette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def get_system_commands(self, screen: Any) -> Any:
+        """Textual's own palette commands, with its Quit asking first like ctrl+q (it would
+        otherwise end the game at once)."""
+        for command in super().get_system_commands(screen):
+            if command.title == "Quit":
+                yield SystemCommand(
+                    "Quit",
+                    "Quit Imperial (asks first; the game is saved)",
+                    self.action_request_quit,
+                )
+            else:
+                yield command
 
     # -- start -----------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -106,11 +161,24 @@ class ImperialApp(App[None]):
         screen = GameScreen()
         if self.ascii_only:
             screen.add_class("-ascii")
-        if len(self.screen_stack) > 1:  # replace the new-game, game or score screen
-            self.switch_screen(screen)
-        else:
-            self.push_screen(screen)
-        self.call_after_refresh(self.after_change)
+        self.show_alone(screen, then=self.after_change)
+
+    def show_alone(self, screen: Any, then: Any = None) -> None:
+        """Show a main screen (game or new game) with nothing above it: every dialog, help
+        page or score screen still open is closed first (replacing only the top screen would
+        leave the old main screen under a dialog, or throw away the main screen itself).
+        Textual's command palette is left to close itself first: popped from under its own
+        feet it would later pop our new screen instead."""
+        from textual.screen import SystemModalScreen
+
+        if any(isinstance(s, SystemModalScreen) for s in self.screen_stack):
+            self.set_timer(0.05, partial(self.show_alone, screen, then))
+            return
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.push_screen(screen)
+        if then is not None:
+            self.call_after_refresh(then)
 
     def start_new_game(
         self,
@@ -371,8 +439,6 @@ class ImperialApp(App[None]):
         if self.pace_override is not None:
             self.session.pace = self.pace_override
         self._over_shown = -1
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
         self.open_game()
         self.show_warnings()
 
@@ -382,10 +448,8 @@ class ImperialApp(App[None]):
 
         def done(yes: bool | None) -> None:
             if yes:
-                while len(self.screen_stack) > 2:
-                    self.pop_screen()
                 self.save_path = None
-                self.switch_screen(NewGameScreen(seed=self.new_game_seed))
+                self.show_alone(NewGameScreen(seed=self.new_game_seed))
 
         if self.session is None:
             return
@@ -475,6 +539,16 @@ class ImperialApp(App[None]):
         self.push_screen(ConfirmScreen(f"Quit Imperial?{where}"), done)
 
 
+def run_app(app: ImperialApp) -> None:
+    """Run the app; after a crash print one line and exit with EXIT_CRASH."""
+    app.run()
+    if app.crash is not None:
+        sys.stderr.write(app.crash.line() + "\n")
+        sys.exit(EXIT_CRASH)
+    if app.return_code:
+        sys.exit(app.return_code)
+
+
 def run(path: str | None = None, new_session: Session | None = None, **kwargs: Any) -> None:
     """Start the app: on a save file, on a prepared session, or on the new-game screen."""
     session = new_session
@@ -482,7 +556,7 @@ def run(path: str | None = None, new_session: Session | None = None, **kwargs: A
         p = Path(path)
         session = Session.load(p) if p.exists() else None
         kwargs.setdefault("save_path", p)
-    ImperialApp(session=session, **kwargs).run()
+    run_app(ImperialApp(session=session, **kwargs))
 
 
 if __name__ == "__main__":

@@ -891,9 +891,9 @@ def play(
             session.save()
         except SaveError as exc:
             _fail(str(exc))
-        from imperial_tui.app import ImperialApp
+        from imperial_tui.app import ImperialApp, run_app
 
-        ImperialApp(session=session).run()
+        run_app(ImperialApp(session=session))
         return
     try:
         while session.game.awaiting and not session.is_human(session.game.awaiting.player):

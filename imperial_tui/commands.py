@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from functools import partial
 
-from textual.command import Hit, Hits, Provider
+from textual import on, work
+from textual.command import CommandPalette, Hit, Hits, Provider
+from textual.css.query import NoMatches
+from textual.message import Message
+from textual.widgets import Button, Input, OptionList
 
 from imperial_tui.rules_text import page, topics
+from imperial_tui.screens.guard import DismissFromTop
 
 
 class ImperialCommands(Provider):
@@ -41,3 +46,31 @@ class ImperialCommands(Provider):
             score = matcher.match(name)
             if score > 0:
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)  # type: ignore[arg-type]
+
+
+# Textual's own search coroutine, beneath its worker decorator
+_GATHER = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]
+
+
+class Palette(DismissFromTop, CommandPalette):
+    """Textual's command palette, closed only once however fast Enter is pressed: a second
+    Enter would otherwise close the screen beneath and run the command twice."""
+
+    @on(Input.Submitted)
+    @on(Button.Pressed)
+    @on(OptionList.OptionSelected)
+    def _only_while_on_top(self, event: Message) -> None:
+        """A choice that arrives after the palette closed is dropped before Textual's own
+        handlers see it (they would close the screen beneath and run the command again)."""
+        if self.app.screen is not self:
+            event.prevent_default()
+            event.stop()
+
+    @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
+    async def _gather_commands(self, search_value: str) -> None:
+        """Textual's search, which fails if the palette closes while it starts or runs (a
+        fast typist again): then there is simply nothing left to show."""
+        try:
+            await _GATHER(self, search_value)
+        except NoMatches:
+            return

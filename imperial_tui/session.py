@@ -6,13 +6,13 @@ No Textual import: this is the app's model, tested without a terminal.
 
 from __future__ import annotations
 
-import math
 import os
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from imperial_tui.pacing import PACE_MAX, clamp_pace
 from rules import Game
 from rules.bots import Bot, make_bot
 from rules.safe_file import FileProblem, digest, read_regular, target_of
@@ -27,7 +27,6 @@ from rules.savefile import (
 
 HUMAN = "human"
 DEFAULT_PACE = 0.6
-MAX_PACE = 10.0
 
 
 def default_save_path() -> Path:
@@ -48,15 +47,21 @@ def app_settings_from(app: dict[str, Any], where: str) -> tuple[bool, float, lis
             f"{printable(repr(hidden), 30)}; ignored (cash is shown)"
         )
         hidden = False
-    pace = app.get("pace", DEFAULT_PACE)
-    ok = isinstance(pace, int | float) and not isinstance(pace, bool)
-    if not ok or not math.isfinite(pace) or not 0 <= pace <= MAX_PACE:
+    raw = app.get("pace", DEFAULT_PACE)
+    pace = clamp_pace(raw, None)
+    if pace is None:
         warnings.append(
-            f"{where}: app setting pace must be a number of seconds from 0 to {MAX_PACE:g}, "
-            f"not {printable(repr(pace), 30)}; ignored ({DEFAULT_PACE}s per computer move)"
+            f"{where}: app setting pace must be a number of seconds, not "
+            f"{printable(repr(raw), 30)}; ignored ({DEFAULT_PACE}s per computer move)"
         )
         pace = DEFAULT_PACE
-    return hidden, float(pace), warnings
+    elif pace != raw:
+        # a pace that would stall play (1e308) or make no sense (negative) is clamped
+        warnings.append(
+            f"{where}: app setting pace {printable(repr(raw), 30)} is outside 0 to "
+            f"{PACE_MAX:g} seconds; {pace:g}s per computer move is used"
+        )
+    return hidden, pace, warnings
 
 
 def bot_level(controller: str) -> str | None:

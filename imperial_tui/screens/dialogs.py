@@ -10,8 +10,10 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
+from imperial_tui.screens.guard import DismissFromTop
 
-class ConfirmScreen(ModalScreen[bool]):
+
+class ConfirmScreen(DismissFromTop, ModalScreen[bool]):
     """Ask before anything that loses work (undo, quit, a new game)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -32,7 +34,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class PromptScreen(ModalScreen[str | None]):
+class PromptScreen(DismissFromTop, ModalScreen[str | None]):
     """Ask for one line of text (a file name, an amount)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -57,7 +59,7 @@ class PromptScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class HandoverScreen(Screen[None]):
+class HandoverScreen(DismissFromTop, Screen[None]):
     """Hot-seat with hidden cash: a blank screen between two humans' private views."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go", "I am ready", id="handover.go")]

@@ -9,11 +9,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 
 from imperial_tui.messages import ActionChosen, DonateRequested
+from imperial_tui.pacing import clamp_pace
 from imperial_tui.screens.dialogs import PromptScreen
+from imperial_tui.screens.guard import GuardedScreen
 from imperial_tui.style import to_ascii
 from imperial_tui.widgets.base import nation_text
 from imperial_tui.widgets.bonds import BondsPanel
@@ -29,7 +30,7 @@ from rules.savefile import SaveError
 PANELS = ("rondel", "bonds", "regions", "log")
 
 
-class GameScreen(Screen[None]):
+class GameScreen(GuardedScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "panel('rondel')", "panels", id="game.panel.rondel", key_display="1-4"),
         Binding("2", "panel('bonds')", "bonds", id="game.panel.bonds", show=False),
@@ -156,7 +157,7 @@ class GameScreen(Screen[None]):
 
     def action_pace(self, delta: float) -> None:
         s = self.session
-        s.pace = round(min(3.0, max(0.0, s.pace + delta)), 1)
+        s.pace = round(clamp_pace(s.pace + delta, s.pace) or 0.0, 1)
         try:
             s.autosave()  # the pace is kept with the game
         except SaveError as exc:

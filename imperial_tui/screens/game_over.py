@@ -10,9 +10,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from imperial_tui.screens.guard import DismissFromTop, GuardedScreen
 from imperial_tui.widgets.base import nation_text
 from rules import Result
 
@@ -36,7 +36,7 @@ def score_table(result: Result, times: str = "×") -> Table:
     return table
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(DismissFromTop, GuardedScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter", "close", "back to the board", id="over.back"),
         Binding("ctrl+n", "app.new_game", "new game", id="over.new"),

@@ -13,9 +13,10 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from imperial_tui.rules_text import page, topics
+from imperial_tui.screens.guard import DismissFromTop
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(DismissFromTop, ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,q", "close", "close", id="help.close"),
         # the topics list keeps the focus (up/down: topic), so the page scrolls from anywhere

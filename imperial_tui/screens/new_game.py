@@ -11,10 +11,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from imperial_tui.screens.guard import GuardedScreen
 from imperial_tui.widgets.base import Hanging
 from rules import OPTIONS, RuleSet
 from rules.ruleset import EDITIONS, VARIANTS, format_value
@@ -67,7 +67,7 @@ class OnOffCheckbox(Checkbox):
         self.label = self.words(self.value)
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(GuardedScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+g", "start", "start game", id="new.start"),
     ]
