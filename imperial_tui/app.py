@@ -12,6 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 
@@ -115,6 +116,13 @@ class ImperialApp(App[None]):
         with contextlib.suppress(Exception):  # the save that existed before stays
             session.save()
         return session.path
+
+    async def on_event(self, event: events.Event) -> None:
+        """Keys pressed while the app closes (a quick key after "y" to quit) find no screen
+        left; Textual would fail on them, so they are dropped."""
+        if isinstance(event, events.InputEvent) and not self.screen_stack:
+            return
+        await super().on_event(event)
 
     def action_command_palette(self) -> None:
         """ctrl+p: the command palette (ours closes only once, see ``Palette``)."""
