@@ -237,6 +237,8 @@ class ImperialApp(App[None]):
                 self._over_shown = session.version
                 self.show_scores()
             return
+        if not session.runs_seats:  # the SSH server's table runs bots and seats
+            return
         if session.is_human(aw.player):
             if self._bots_moved:
                 self._bots_moved = False

@@ -931,6 +931,13 @@ def rules(
     console.print(f"{title.upper()}\n{text}", markup=False)
 
 
+# --------------------------------------------------------------------------- serve
+
+from imperial_tui.server.cli import serve_app  # noqa: E402 - its own package, imports lazily
+
+app.add_typer(serve_app, name="serve")
+
+
 # --------------------------------------------------------------------------- entry point
 
 

@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from imperial_tui.pacing import PACE_MAX, clamp_pace
 from rules import Game
@@ -95,6 +95,9 @@ class Session:
     _turn_start: dict[str, Any] = field(default_factory=dict)
     _prev_start: dict[str, Any] = field(default_factory=dict)
     changed: set[str] = field(default_factory=set)
+    # Whether this app runs the computer players and hands the keyboard from one human to the
+    # next. The SSH server's per-connection session says no: its table does both.
+    runs_seats: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         seed = self.game.setup.seed or 0
@@ -129,6 +132,11 @@ class Session:
     @property
     def humans(self) -> list[str]:
         return [p for p in self.game.players if self.is_human(p)]
+
+    def controls(self, player: str | None) -> bool:
+        """Whether this terminal decides for ``player``: every human at one keyboard; over
+        SSH only the connection's own seat."""
+        return self.is_human(player)
 
     def bot_for(self, player: str) -> Bot | None:
         return self.bots.get(player)

@@ -72,6 +72,10 @@ class NewGameScreen(GuardedScreen):
         Binding("ctrl+g", "start", "start game", id="new.start"),
     ]
 
+    # The SSH server's lobby offers other seat kinds (a seat open for anyone) and defaults.
+    seat_kinds: ClassVar[list[tuple[str, str]]] = SEAT_KINDS
+    default_seats: ClassVar[list[tuple[str, str]]] = DEFAULT_SEATS
+
     def __init__(self, seed: int | None = None) -> None:
         super().__init__()
         self.seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
@@ -81,12 +85,12 @@ class NewGameScreen(GuardedScreen):
         with VerticalScroll(id="newgame"):
             yield Static("New game of Imperial", classes="title")
             yield Static("Seats (2-6 players, clockwise)", classes="section")
-            for i, (name, kind) in enumerate(DEFAULT_SEATS):
+            for i, (name, kind) in enumerate(self.default_seats):
                 with Horizontal(classes="seat"):
                     yield Static(f"{i + 1}", classes="seatno")
                     yield Input(name, id=f"seat-name-{i}", max_length=20, classes="seatname")
                     yield Select(
-                        SEAT_KINDS,
+                        self.seat_kinds,
                         value=kind,
                         allow_blank=False,
                         id=f"seat-kind-{i}",
@@ -162,7 +166,7 @@ class NewGameScreen(GuardedScreen):
 
     def seats(self) -> list[tuple[str, str]]:
         out = []
-        for i in range(len(DEFAULT_SEATS)):
+        for i in range(len(self.default_seats)):
             kind = str(self.query_one(f"#seat-kind-{i}", Select).value)
             name = self.query_one(f"#seat-name-{i}", Input).value.strip()
             if kind != "off":

@@ -330,6 +330,11 @@ class DecisionPanel(Vertical):
             plan.update(Text(f"{aw.player} (computer) is thinking...", style="italic"))
             self.options.clear_options()
             return True
+        if not session.controls(aw.player):  # over SSH: another player's decision
+            what = (f"{aw.nation} " if aw.nation else "") + DECISION_WORDS.get(aw.kind, aw.kind)
+            plan.update(Text(f"waiting for {aw.player}: {what}", style="italic"))
+            self.options.clear_options()
+            return True
         arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
         plan.update(battle_text(game) if aw.kind == "battle" else self.plan_text(session, arrow))
         self._actions = game.legal_actions()

@@ -1,0 +1,364 @@
+"""The app one SSH connection sees: the lobby, then the local app's game screen from this
+player's seat. Everything that would act on the server's own machine (save files, loading,
+screenshots) is replaced by what makes sense for a remote player."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.console import Console
+from textual import events
+from textual.app import SystemCommand, _NullFile
+from textual.binding import Binding, BindingType
+from textual.filter import Monochrome, NoColor
+from textual.message import Message
+from textual.screen import Screen
+
+from imperial_tui.app import ImperialApp
+from imperial_tui.server.driver import SSHDriver
+from imperial_tui.server.hub import Client, Hub
+from imperial_tui.server.remote import RemoteSession
+from imperial_tui.server.store import StoreError
+from imperial_tui.server.table import Refused, Table
+from rules import IllegalAction, RuleSet
+from rules.savefile import SaveError
+
+
+@dataclass
+class TableChanged(Message):
+    game_id: int
+
+
+@dataclass
+class YourTurn(Message):
+    game_id: int
+
+
+class LobbyChanged(Message):
+    pass
+
+
+def client_console(env: dict[str, str]) -> Console:
+    """A console for the client's terminal: colours from the client's TERM/COLORTERM (sent
+    over SSH), not from the server's environment."""
+    return Console(
+        color_system="auto",
+        file=_NullFile(),
+        markup=True,
+        highlight=False,
+        emoji=False,
+        legacy_windows=False,
+        _environ=env,
+        force_terminal=True,
+        safe_box=False,
+        soft_wrap=False,
+    )
+
+
+HERE = Path(__file__).parent
+
+
+class ServerApp(ImperialApp):
+    """One connection's app. ``link`` is read by the SSH driver."""
+
+    CSS_PATH = [HERE.parent / "app.tcss", HERE / "lobby.tcss"]  # noqa: RUF012 - Textual's name
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # ctrl+q: from a game back to the lobby; from the lobby, leave the server
+        Binding("ctrl+q", "request_quit", "leave", id="app.quit", priority=True),
+        Binding("f1", "help", "help", id="app.help"),
+        Binding("c", "chat", "chat", id="server.chat"),
+    ]
+
+    def __init__(
+        self, hub: Hub, user: str, link: Any, env: dict[str, str], ascii_only: bool = False
+    ) -> None:
+        super().__init__(ascii_only=ascii_only)
+        self.driver_class = SSHDriver
+        self.hub = hub
+        self.user = user
+        self.link = link
+        self.animation_level = "none"  # every animation frame would cross the network
+        self.console = client_console(env)
+        self._filters = [f for f in self._filters if not isinstance(f, (NoColor, Monochrome))]
+        if env.get("NO_COLOR"):
+            self._filters.append(Monochrome())
+        self.client = Client(user, self._on_turn, self._on_lobby)
+        self._table: Table | None = None
+        self._lobby_pending = False
+
+    # -- start and end ------------------------------------------------------------------------
+    def on_mount(self, event: events.Mount) -> None:
+        from imperial_tui.server.lobby import LobbyScreen
+
+        event.prevent_default()  # not the local app's start (a new-game screen)
+        if self.ascii_only:
+            self.screen.add_class("-ascii")
+        self.hub.connect(self.client)
+        self.push_screen(LobbyScreen())
+        user = self.hub.store.get_user(self.user)
+        last = user.last_game if user else None
+        table = self.hub.tables.get(last) if last is not None else None
+        if table is not None and table.game is not None and table.seat_of(self.user):
+            self.open_table(table)  # a player who reconnects lands where they were
+
+    def on_unmount(self) -> None:
+        self.leave_table()
+        self.hub.disconnect(self.client)
+
+    # -- tables -------------------------------------------------------------------------------
+    def enter_game(self, game_id: int) -> None:
+        """The lobby's enter: play your game, take a free seat, or watch."""
+        from imperial_tui.screens.dialogs import ConfirmScreen
+
+        table = self.hub.tables.get(game_id)
+        if table is None:
+            return
+        if table.damaged:
+            self.notify(f"game {game_id} {table.damaged}", severity="error")
+            return
+        if table.seat_of(self.user) is None and table.free_seats:
+
+            def done(yes: bool | None) -> None:
+                if yes:
+                    self.join(table)
+
+            self.push_screen(ConfirmScreen(f"Take a seat in #{table.id} {table.title}?"), done)
+            return
+        if table.game is None:
+            n = table.free_seats
+            self.notify(f"#{table.id} starts when {n} more player{'s' if n != 1 else ''} join")
+            return
+        self.open_table(table)
+
+    def join(self, table: Table) -> None:
+        try:
+            self.hub.join(self.user, table)
+        except (Refused, StoreError) as exc:
+            self.notify(_reason(exc), severity="error")
+            return
+        if table.game is not None:
+            self.open_table(table)
+        else:
+            self.notify(f"you have a seat in #{table.id}; it starts when the seats are full")
+
+    def create_game(
+        self, seats: list[tuple[str, str]], rules: RuleSet, seed: int | None, hidden_cash: bool
+    ) -> None:
+        try:
+            table = self.hub.create_game(self.user, seats, rules, seed, hidden_cash)
+        except (Refused, StoreError, ValueError) as exc:
+            self.notify(_reason(exc), severity="error", timeout=6)
+            return
+        self.pop_screen()  # the new-game screen
+        if table.game is not None and table.seat_of(self.user):
+            self.open_table(table)
+        else:
+            self.notify(f"#{table.id} is open: it starts when every seat is taken", timeout=6)
+
+    def open_table(self, table: Table) -> None:
+        self.leave_table()
+        self._table = table
+        table.listeners.add(self._table_listener)
+        self.session = RemoteSession.open(table, self.user)
+        if table.seat_of(self.user):
+            self.hub.store.set_last_game(self.user, table.id)
+        self._over_shown = -1 if table.status != "finished" else self._over_shown
+        self.open_game()
+        if self.session.spectator:
+            self.notify("watching: read-only", timeout=3)
+
+    def leave_table(self) -> None:
+        if self._table is not None:
+            self._table.listeners.discard(self._table_listener)
+            self._table = None
+
+    def open_game(self) -> None:
+        from imperial_tui.screens.game import GameScreen
+
+        self._pop_to_lobby()
+        screen = GameScreen()
+        if self.ascii_only:
+            screen.add_class("-ascii")
+        self.push_screen(screen)
+        self.call_after_refresh(self.after_change)
+
+    def _pop_to_lobby(self) -> None:
+        from imperial_tui.server.lobby import LobbyScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
+
+    def back_to_lobby(self) -> None:
+        self.leave_table()
+        self._pop_to_lobby()
+        self.session = None
+        self.hub.store.set_last_game(self.user, None)
+
+    # -- messages from the table and the hub (other apps' tasks post them) --------------------
+    def _table_listener(self, table: Table) -> None:
+        self.post_message(TableChanged(table.id))
+
+    def _on_turn(self, table: Table) -> None:
+        self.post_message(YourTurn(table.id))
+
+    def _on_lobby(self) -> None:
+        if not self._lobby_pending:
+            self._lobby_pending = True
+            self.post_message(LobbyChanged())
+
+    def on_table_changed(self, message: TableChanged) -> None:
+        session = self.session
+        here = isinstance(session, RemoteSession) and session.table.id == message.game_id
+        if here and session.refresh():
+            self.after_change()
+
+    def on_your_turn(self, message: YourTurn) -> None:
+        self.bell()
+        session = self.session
+        here = isinstance(session, RemoteSession) and session.table.id == message.game_id
+        if not here:
+            table = self.hub.tables.get(message.game_id)
+            title = f"#{message.game_id} {table.title}" if table else f"#{message.game_id}"
+            self.notify(f"your turn in {title}", timeout=5)
+
+    def on_lobby_changed(self, message: LobbyChanged) -> None:
+        # at most a few lobby rebuilds a second, however busy the server is
+        self.set_timer(0.25, self._refresh_lobby)
+
+    def _refresh_lobby(self) -> None:
+        from imperial_tui.server.lobby import LobbyScreen
+
+        self._lobby_pending = False
+        if isinstance(self.screen, LobbyScreen):
+            self.screen.show_games()
+
+    # -- the local app's commands, as a remote player means them ------------------------------
+    def action_request_quit(self) -> None:
+        from imperial_tui.screens.dialogs import ConfirmScreen
+
+        if self.session is not None:
+            self.back_to_lobby()
+            return
+
+        def done(yes: bool | None) -> None:
+            if yes:
+                self.exit()
+
+        self.push_screen(ConfirmScreen("Leave the server? Your games go on here."), done)
+
+    def action_new_game(self) -> None:
+        self.back_to_lobby()
+        self.notify("n in the lobby starts a new game")
+
+    def action_save(self) -> None:
+        self.notify("the server saves every move; nothing to do")
+
+    def action_save_as(self) -> None:
+        table = self._table
+        which = table.id if table else "N"
+        self.notify(f"ask the host for a save file: imperial serve export {which} FILE")
+
+    def action_load(self) -> None:
+        self.notify("ask the host to import a save file: imperial serve import FILE")
+
+    def action_undo(self) -> None:
+        from imperial_tui.screens.dialogs import ConfirmScreen
+
+        session = self.session
+        if not isinstance(session, RemoteSession):
+            return
+        why = session.undo_refusal()
+        if why:
+            self.notify(f"cannot undo: {why}", severity="warning")
+            return
+        last = session.game.plies[-1].action
+
+        def done(yes: bool | None) -> None:
+            if yes and isinstance(self.session, RemoteSession):
+                try:
+                    self.session.undo()
+                except IllegalAction as exc:
+                    self.notify(exc.reason, severity="error")
+                self.after_change()
+
+        self.push_screen(ConfirmScreen(f"Undo '{last}'?"), done)
+
+    def ask_donation(self, nation: str | None) -> None:
+        from imperial_tui.screens.dialogs import PromptScreen
+
+        session = self.session
+        if not isinstance(session, RemoteSession) or session.game.awaiting is None:
+            return
+        player = session.viewer
+        if player is None:
+            self.notify("you are watching this game", severity="warning")
+            return
+        aw = session.game.awaiting
+        target = nation or aw.nation or session.game.summary()["turn"]["nation"]
+        cash = session.game.can_donate(player)
+
+        def done(value: str | None) -> None:
+            if not value:
+                return
+            try:
+                amount = int(value)
+            except ValueError:
+                self.notify("give a whole number of millions", severity="error")
+                return
+            self.apply_human_text(f"{player} donates {amount} to {target}")
+
+        self.push_screen(
+            PromptScreen(f"{player}: donate how many M to {target}'s treasury? (you have {cash}M)"),
+            done,
+        )
+
+    def action_chat(self) -> None:
+        from imperial_tui.screens.dialogs import PromptScreen
+
+        session = self.session
+        if not isinstance(session, RemoteSession):
+            return
+
+        def done(value: str | None) -> None:
+            if value and isinstance(self.session, RemoteSession):
+                try:
+                    self.session.say(value)
+                except StoreError as exc:
+                    self.notify(_reason(exc), severity="error")
+                    return
+                self.after_change()
+
+        self.push_screen(PromptScreen("Say to everyone at this table (one line):"), done)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "save":
+            return False  # the server saves every move: no ctrl+s in the footer
+        if action == "chat":
+            from imperial_tui.screens.game import GameScreen
+
+            return isinstance(self.screen, GameScreen)
+        return True
+
+    def apply_human(self, action: Any) -> None:
+        try:
+            super().apply_human(action)
+        except SaveError as exc:  # pragma: no cover - RemoteSession never saves
+            self.notify(str(exc), severity="error")
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Textual's palette commands without those that act on the server's machine."""
+        for command in super().get_system_commands(screen):
+            if command.title == "Screenshot":
+                continue
+            if command.title == "Quit":
+                yield SystemCommand("Quit", "Leave the server", self.action_request_quit)
+                continue
+            yield command
+
+
+def _reason(exc: Exception) -> str:
+    return getattr(exc, "reason", None) or str(exc)

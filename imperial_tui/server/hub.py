@@ -1,0 +1,351 @@
+"""The hub: every table of the server, who is connected, the lobby's lists, and telling a
+player that it is their turn (a bell on their terminals, or the host's ``--notify`` command
+when they are not connected).
+
+Plain asyncio, no Textual: apps subscribe with callbacks that post messages to themselves.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from imperial_tui.server.store import (
+    FINISHED,
+    OPEN,
+    PLAYING,
+    LogEntry,
+    SeatRecord,
+    Store,
+    StoreError,
+    now,
+)
+from imperial_tui.server.table import (
+    HUMAN,
+    Refused,
+    Seat,
+    Table,
+    actor_of,
+    check_seats,
+    seat_records,
+)
+from rules import RuleSet
+from rules.engine import DECISION_WORDS
+from rules.savefile import LoadedGame, SaveError, game_to_dict, load_game, to_json, write_atomically
+
+log = logging.getLogger("imperial.server")
+
+NOTIFY_TIMEOUT = 30.0  # seconds a --notify command may take before it is stopped
+
+
+@dataclass(frozen=True, slots=True)
+class LobbyRow:
+    """One game as a lobby line shows it to one user."""
+
+    id: int
+    title: str
+    status: str  # open, playing, finished, damaged
+    seats: str
+    yours: bool  # the user has a seat
+    your_turn: bool  # ... and the decision is theirs
+    free: int  # open seats
+    turn: str  # "Ben: GE maneuver" / "waiting for 1 player" / "Anna wins"
+
+
+class Client:
+    """A connected terminal, as the hub sees it: who, and how to reach its app."""
+
+    def __init__(self, user: str, on_turn: Callable[[Table], None], on_lobby: Callable[[], None]):
+        self.user = user
+        self.on_turn = on_turn
+        self.on_lobby = on_lobby
+
+
+class Hub:
+    def __init__(
+        self,
+        store: Store,
+        notify: str | None = None,
+        default_pace: float = 0.6,
+        executor: Executor | None = None,
+    ) -> None:
+        self.store = store
+        self.notify_command = notify
+        self.default_pace = default_pace
+        self.executor = executor or ThreadPoolExecutor(1, thread_name_prefix="imperial-bot")
+        self.tables: dict[int, Table] = {}
+        self.clients: set[Client] = set()
+        self._notify_tasks: set[asyncio.Task[None]] = set()
+        self.notifications: list[dict[str, str]] = []  # what was sent (tests, the log)
+
+    # -- start and stop -----------------------------------------------------------------------
+    def load(self) -> list[Table]:
+        """Rebuild every game from the store (a restart resumes each exactly); called again
+        while serving, it picks up games the host imported meanwhile."""
+        new = []
+        for record in self.store.games(after=max(self.tables, default=0)):
+            table = Table(self, record)
+            table.resume(self.store.log(record.id))
+            self.tables[record.id] = table
+            new.append(table)
+        return new
+
+    def wake(self) -> None:
+        """With the event loop running: bots move, pending turns are notified."""
+        for table in self.tables.values():
+            table.wake()
+
+    async def stop(self) -> None:
+        for table in self.tables.values():
+            await table.stop()
+        for task in list(self._notify_tasks):
+            task.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    # -- connections --------------------------------------------------------------------------
+    def connect(self, client: Client) -> None:
+        self.clients.add(client)
+
+    def disconnect(self, client: Client) -> None:
+        self.clients.discard(client)
+
+    def connected(self, user: str) -> list[Client]:
+        return [c for c in self.clients if c.user.lower() == user.lower()]
+
+    # -- games --------------------------------------------------------------------------------
+    def create_game(
+        self,
+        creator: str,
+        seats: list[tuple[str, str]],
+        rules: RuleSet,
+        seed: int | None,
+        hidden_cash: bool,
+        title: str | None = None,
+    ) -> Table:
+        """A new game from the new-game screen's seats (``human`` named, ``open`` for anyone,
+        ``bot:<level>``). It starts at once when no seat is open."""
+        check_seats(seats)
+        settings = {
+            "edition": rules.edition,
+            "variant": rules.variant,
+            "options": rules.options(),
+            "seed": seed,
+            "hidden_cash": hidden_cash,
+            "pace": self.default_pace,
+        }
+        records = seat_records(seats, creator)
+        name = title or f"{creator}'s game"
+        game_id = self.store.create_game(name, creator, settings, records)
+        record = self.store.game(game_id)
+        assert record is not None
+        table = Table(self, record)
+        self.tables[game_id] = table
+        if table.free_seats == 0:
+            self._start(table)
+        else:
+            self.table_changed(table)
+        return table
+
+    def _start(self, table: Table) -> None:
+        try:
+            table.start()
+        except (ValueError, StoreError) as exc:
+            raise Refused(f"the game cannot start: {exc}") from None
+
+    def join(self, user: str, table: Table) -> Seat:
+        """Take a free seat (the game starts when it was the last one)."""
+        if table.seat_of(user) is not None:
+            raise Refused("you already have a seat in this game")
+        if table.status != OPEN:
+            raise Refused("this game has no free seat")
+        if any(s.name.lower() == user.lower() for s in table.seats):
+            raise Refused(f"a seat of this game is already called {user}")
+        seat = next((s for s in table.seats if s.is_free), None)
+        if seat is None:
+            raise Refused("this game has no free seat")
+        self.store.take_seat(table.id, seat.seat, user, user)
+        seat.name, seat.user = user, user
+        if table.free_seats == 0:
+            self._start(table)
+        else:
+            table.seats_changed()
+        return seat
+
+    def listing(self, user: str) -> list[LobbyRow]:
+        rows = []
+        for table in self.tables.values():
+            rows.append(self.row(table, user))
+        return rows
+
+    def row(self, table: Table, user: str) -> LobbyRow:
+        mine = table.player_of(user)
+        game = table.game
+        aw = game.awaiting if game is not None else None
+        status = "damaged" if table.damaged else table.status
+        if table.damaged:
+            turn = table.damaged
+        elif table.status == OPEN:
+            n = table.free_seats
+            turn = f"waiting for {n} more player{'s' if n != 1 else ''}"
+        elif aw is None:
+            result = game.result() if game is not None else None
+            turn = result.describe() if result is not None else "game over"
+        else:
+            words = DECISION_WORDS.get(aw.kind, aw.kind)
+            turn = f"{aw.player}: " + (f"{aw.nation} " if aw.nation else "") + words
+        return LobbyRow(
+            table.id,
+            table.title,
+            status,
+            table.describe_seats(),
+            mine is not None,
+            mine is not None and aw is not None and aw.player == mine and not table.damaged,
+            table.free_seats,
+            turn,
+        )
+
+    def table_changed(self, table: Table) -> None:
+        for client in list(self.clients):
+            try:
+                client.on_lobby()
+            except Exception:
+                log.exception("telling %s about the lobby failed", client.user)
+
+    # -- your turn ----------------------------------------------------------------------------
+    def turn_started(self, table: Table, seat: Seat, turn: str) -> None:
+        """It became ``seat``'s decision: ring their terminals, or run the host's notify
+        command once per turn for a player who is not connected."""
+        user = seat.user or seat.name
+        clients = self.connected(user)
+        for client in clients:
+            try:
+                client.on_turn(table)
+            except Exception:
+                log.exception("ringing %s failed", user)
+        if clients or seat.notified == turn:
+            return
+        seat.notified = turn
+        with contextlib.suppress(StoreError):
+            self.store.set_notified(table.id, seat.seat, turn)
+        game = table.game
+        aw = game.awaiting if game is not None else None
+        if aw is None:
+            return
+        words = DECISION_WORDS.get(aw.kind, aw.kind)
+        env = {
+            "IMPERIAL_PLAYER": seat.name,
+            "IMPERIAL_GAME": str(table.id),
+            "IMPERIAL_GAME_TITLE": table.title,
+            "IMPERIAL_DECISION": (f"{aw.nation} " if aw.nation else "") + words,
+            "IMPERIAL_NATION": aw.nation or "",
+            "IMPERIAL_ROUND": str(game.state.round) if game else "",
+        }
+        self.notifications.append(env)
+        log.info("your turn: %s in game %s (%s)", seat.name, table.id, env["IMPERIAL_DECISION"])
+        if self.notify_command:
+            self._run_notify(env)
+
+    def _run_notify(self, env: dict[str, str]) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        task = loop.create_task(self._notify(env))
+        self._notify_tasks.add(task)
+        task.add_done_callback(self._notify_tasks.discard)
+
+    async def _notify(self, env: dict[str, str]) -> None:
+        assert self.notify_command is not None
+        try:
+            proc = await asyncio.create_subprocess_shell(
+                self.notify_command,
+                env={**os.environ, **env},
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.PIPE,
+            )
+        except OSError as exc:
+            log.error("--notify command could not start: %s", exc)
+            return
+        try:
+            _, err = await asyncio.wait_for(proc.communicate(), NOTIFY_TIMEOUT)
+        except TimeoutError:
+            proc.kill()
+            log.error("--notify command took longer than %ss and was stopped", NOTIFY_TIMEOUT)
+            return
+        if proc.returncode:
+            tail = err.decode(errors="replace").strip().splitlines()[-1:] if err else []
+            log.error(
+                "--notify command failed (%s)%s", proc.returncode, f": {tail[0]}" if tail else ""
+            )
+
+    # -- save files ---------------------------------------------------------------------------
+    def export(self, game_id: int, path: Path) -> Path:
+        table = self.tables.get(game_id)
+        if table is None or table.game is None:
+            raise SaveError(f"game {game_id}: no such game on this server, or not started yet")
+        doc = game_to_dict(
+            table.game,
+            table.controllers(),
+            table.app_settings(),
+            table.header.get("created") if table.header else None,
+        )
+        write_atomically(path, to_json(doc) + "\n")
+        return path
+
+    def import_save(self, path: Path, creator: str = "host") -> Table:
+        """A save file becomes a server game: its human seats belong to the users of those
+        names, its computer seats keep their level, and its actions are the game's log."""
+        loaded: LoadedGame = load_game(path)
+        game = loaded.game
+        seats = []
+        for i, name in enumerate(game.players):
+            ctl = loaded.controllers.get(name, HUMAN)
+            seats.append(SeatRecord(i, name, ctl if ctl.startswith("bot:") else HUMAN, None))
+            if not ctl.startswith("bot:"):
+                seats[-1].user = name
+        settings = {
+            "edition": game.rules.edition,
+            "variant": game.rules.variant,
+            "options": game.rules.options(),
+            "seed": game.setup.seed,
+            "hidden_cash": bool(loaded.app.get("hidden_cash", False)),
+            "pace": float(loaded.app.get("pace", self.default_pace)),
+        }
+        game_id = self.store.create_game(path.stem, creator, settings, seats)
+        header = game_to_dict(game, loaded.controllers, settings, loaded.header.get("created"))
+        header.pop("actions")
+        self.store.start_game(game_id, header)
+        for i, ply in enumerate(game.plies, start=1):
+            self.store.append(
+                game_id, LogEntry("action", str(ply.action), actor_of(ply), None, now(), i)
+            )
+        if game.is_over:
+            self.store.set_status(game_id, FINISHED)
+        record = self.store.game(game_id)
+        assert record is not None
+        table = Table(self, record)
+        table.resume(self.store.log(game_id))
+        self.tables[game_id] = table
+        return table
+
+
+def describe(table: Table) -> dict[str, Any]:
+    """A plain summary of a table for the host's command line."""
+    row = table.hub.row(table, "")
+    return {
+        "id": table.id,
+        "title": table.title,
+        "status": row.status,
+        "seats": row.seats,
+        "now": row.turn,
+        "created": table.created,
+        "playing": table.status == PLAYING,
+    }

@@ -1,0 +1,194 @@
+"""The lobby: the first screen after connecting. Your games (marked where the decision is
+yours), open games with free seats, games to watch, finished games; create a game with the
+app's new-game screen; leave. Keyboard only, 80x24."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from imperial_tui.screens.new_game import SEAT_KINDS, NewGameScreen
+from imperial_tui.server.hub import LobbyRow
+
+if TYPE_CHECKING:
+    from imperial_tui.server.app import ServerApp
+
+SECTIONS = (
+    ("yours", "Your games"),
+    ("open", "Open games: free seats"),
+    ("watch", "Games to watch"),
+    ("finished", "Finished games"),
+)
+
+
+def section_of(row: LobbyRow) -> str:
+    if row.status in ("finished", "damaged") and not row.yours:
+        return "finished"
+    if row.yours:
+        return "yours"
+    if row.status == "open":
+        return "open"
+    return "watch"
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "new game", id="lobby.new"),
+        Binding("r", "refresh", "refresh", id="lobby.refresh", show=False),
+        Binding("q", "app.request_quit", "leave", id="lobby.leave"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rows: tuple[LobbyRow, ...] | None = None
+
+    @property
+    def server(self) -> ServerApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="lobby-title")
+        yield OptionList(id="lobby-games")
+        yield Static(id="lobby-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        title = Text(" Imperial ", style="bold reverse")
+        title.append(f"  server lobby - you are {self.server.user}")
+        self.query_one("#lobby-title", Static).update(title)
+        self.show_games()
+        self.query_one("#lobby-games", OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.show_games()
+
+    def show_games(self) -> bool:
+        """Rebuild the list when a line changed (keeps the highlighted game)."""
+        rows = tuple(
+            sorted(self.server.hub.listing(self.server.user), key=lambda r: (-r.your_turn, -r.id))
+        )
+        if rows == self._rows:
+            return False
+        self._rows = rows
+        ol = self.query_one("#lobby-games", OptionList)
+        keep = ol.highlighted_option.id if ol.highlighted_option is not None else None
+        ol.clear_options()
+        pointer = "*" if self.server.ascii_only else "▶"
+        for key, title in SECTIONS:
+            members = [r for r in rows if section_of(r) == key]
+            if not members and key in ("finished", "watch"):
+                continue
+            ol.add_option(Option(Text(title, style="bold underline"), disabled=True))
+            if not members:
+                none = "none yet: n starts one" if key == "yours" else "none"
+                ol.add_option(Option(Text(f"  {none}", style="dim"), disabled=True))
+            for r in members:
+                line = Text(no_wrap=True, overflow="ellipsis")
+                line.append(f"{pointer if r.your_turn else ' '} ", style="bold")
+                line.append(f"#{r.id:<3} ", style="dim")
+                line.append(f"{r.title[:22]:22} ")
+                style = "bold" if r.your_turn else ("italic" if r.status == "open" else "")
+                line.append(("YOUR TURN - " if r.your_turn else "") + r.turn, style=style)
+                ol.add_option(Option(line, id=f"g:{r.id}"))
+        ids = [o.id for o in ol.options]
+        if keep in ids:
+            ol.highlighted = ids.index(keep)
+        else:
+            first = next((i for i, o in enumerate(ol.options) if not o.disabled), None)
+            ol.highlighted = first
+        self.show_detail()
+        return True
+
+    def row(self, game_id: int) -> LobbyRow | None:
+        return next((r for r in self._rows or () if r.id == game_id), None)
+
+    def highlighted_row(self) -> LobbyRow | None:
+        option = self.query_one("#lobby-games", OptionList).highlighted_option
+        if option is None or not option.id or not option.id.startswith("g:"):
+            return None
+        return self.row(int(option.id[2:]))
+
+    def show_detail(self) -> None:
+        r = self.highlighted_row()
+        text = Text()
+        if r is None:
+            text.append("n: new game   q: leave", style="dim")
+        else:
+            text.append(f"#{r.id} {r.title}\n", style="bold")
+            text.append(f"seats: {r.seats}\n")
+            what = {
+                "yours": "enter: play" if r.status != "open" else "waiting for players",
+                "open": "enter: take a free seat",
+                "watch": "enter: watch (read-only)",
+                "finished": "enter: look at the final position",
+            }[section_of(r)]
+            text.append(what, style="italic")
+        self.query_one("#lobby-detail", Static).update(text)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_detail()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        oid = event.option.id
+        if oid and oid.startswith("g:"):
+            self.server.enter_game(int(oid[2:]))
+
+    def action_new(self) -> None:
+        self.app.push_screen(ServerNewGameScreen(self.server.user))
+
+    def action_refresh(self) -> None:
+        self._rows = None
+        self.show_games()
+
+
+def server_seat_kinds() -> list[tuple[str, str]]:
+    """The app's seat kinds with "human" meaning a named player, plus a seat open to anyone."""
+    out: list[tuple[str, str]] = []
+    for label, value in SEAT_KINDS:
+        if value == "human":
+            out.append(("player of this name", "human"))
+            out.append(("open: anyone may join", "open"))
+        else:
+            out.append((label, value))
+    return out
+
+
+class ServerNewGameScreen(NewGameScreen):
+    """The app's new-game screen, with seats for the server: yours, open ones, computers."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "back to the lobby", id="new.cancel"),
+    ]
+
+    def __init__(self, user: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.seat_kinds = server_seat_kinds()  # type: ignore[misc]
+        self.default_seats = [  # type: ignore[misc]
+            (user, "human"),
+            ("", "open"),
+            ("Cleo", "bot:greedy"),
+            ("Dan", "off"),
+            ("Emil", "off"),
+            ("Fay", "off"),
+        ]
+
+    def action_start(self) -> None:
+        from textual.widgets import Checkbox, Input
+
+        seed_text = self.query_one("#seed", Input).value
+        self.app.create_game(  # type: ignore[attr-defined]
+            seats=self.seats(),
+            rules=self.rules,
+            seed=int(seed_text) if seed_text else None,
+            hidden_cash=self.query_one("#hidden", Checkbox).value,
+        )
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

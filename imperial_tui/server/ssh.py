@@ -1,0 +1,357 @@
+"""The SSH server: who may log in as whom, one app per connection, limits, clean shutdown.
+
+Who is who (trust on first use, like many SSH apps): the first public key that logs in as a
+name claims it; later logins as that name must use that key. There are no passwords. A client
+that offers no key, or the wrong one, is told why in one line (through keyboard-interactive
+authentication's instructions, which OpenSSH prints) and refused. ``allow_any`` turns
+authentication off.
+
+Pitfalls of many Textual apps in one process (docs/SERVER.md): the parser's lru_cache is
+cleared after each connection, ``sys.stdout`` is given back when the last app ends (Textual
+redirects it per app), and the server never prints, it logs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from imperial_tui.server.driver import clear_parser_cache
+from imperial_tui.server.hub import Hub
+from imperial_tui.server.store import NameTaken, SQLiteStore, StoreError
+from rules.actions import NATION_CODES
+from rules.setup import NAME_RE
+
+log = logging.getLogger("imperial.server")
+
+MAX_BUFFER = 2 * 1024 * 1024  # bytes queued for a client that does not read: it is dropped
+ENV_KEPT = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR", "IMPERIAL_ASCII")
+
+
+@dataclass
+class ServeConfig:
+    data: Path
+    host: str = "127.0.0.1"
+    port: int = 2222
+    allow_any: bool = False
+    notify: str | None = None
+    max_connections: int = 64
+    idle_timeout: float = 3600.0  # seconds without a key press
+    pace: float = 0.6  # seconds between computer moves (each game can change it)
+    login_timeout: float = 30.0
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player name (None: it can)."""
+    if not NAME_RE.match(name) or name.upper() in NATION_CODES:
+        return (
+            f"'{name[:30]}' cannot be a player name: start with a letter, then letters, digits, "
+            "_ . ' - (at most 20 characters, not a nation code). Connect as ssh NAME@host"
+        )
+    return None
+
+
+def key_text(key: asyncssh.SSHKey) -> str:
+    """'ssh-ed25519 AAAA...' without the comment: what identifies a key."""
+    parts = key.export_public_key("openssh").decode("ascii").split()
+    return " ".join(parts[:2])
+
+
+def host_key(data: Path) -> asyncssh.SSHKey:
+    """The server's host key, made once and kept (clients remember it)."""
+    path = data / "ssh_host_ed25519_key"
+    if path.exists():
+        return asyncssh.read_private_key(str(path))
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    data.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(key.export_private_key())
+    (data / "ssh_host_ed25519_key.pub").write_bytes(key.export_public_key())
+    log.info("created the host key %s", path)
+    return key
+
+
+class SSHLink:
+    """The driver's link over an asyncssh process: bytes in, text out, window sizes."""
+
+    def __init__(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        self.process = process
+        width, height = process.get_terminal_size()[:2]
+        self.size = (width or 80, height or 24)
+        self.last_input = time.monotonic()
+        self.sent = 0
+        self.closed = False
+
+    def send(self, text: str) -> None:
+        if self.closed:
+            return
+        data = text.encode("utf-8", errors="replace")
+        try:
+            if self.process.channel.get_write_buffer_size() > MAX_BUFFER:
+                log.warning("%s does not read its screen; disconnected", self.user)
+                self.closed = True
+                self.process.close()
+                return
+            self.process.stdout.write(data)
+        except (OSError, asyncssh.Error, BrokenPipeError, RuntimeError):
+            self.closed = True
+            return
+        self.sent += len(data)
+
+    @property
+    def user(self) -> str:
+        return str(self.process.get_extra_info("username"))
+
+    async def receive(self) -> bytes | tuple[int, int] | None:
+        while True:
+            try:
+                data = await self.process.stdin.read(4096)
+            except asyncssh.TerminalSizeChanged as exc:
+                return (exc.width or 80, exc.height or 24)
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            except (OSError, asyncssh.Error, asyncio.IncompleteReadError):
+                return None
+            if not data:
+                return None
+            self.last_input = time.monotonic()
+            return data
+
+
+class GameSSHServer(asyncssh.SSHServer):
+    """One per connection: authentication."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.username = ""
+        self.offered_key = False
+        self.new_key: str | None = None
+        self.why = ""
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        self.server.connections += 1
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.server.connections -= 1
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = username
+        if self.server.connections > self.server.config.max_connections:
+            self.why = "the server is full; try again later"
+            return True
+        problem = name_problem(username)
+        if problem:
+            self.why = problem
+            return True
+        return not self.server.config.allow_any
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        self.offered_key = True
+        if self.why:
+            return False
+        try:
+            user = self.server.store.get_user(username)
+        except StoreError as exc:
+            self.why = str(exc)
+            return False
+        text = key_text(key)
+        if user is None or user.key == text:
+            # an unclaimed name is claimed in auth_completed, once the client proved the key
+            self.new_key = text if user is None else None
+            if self.conn is not None:
+                self.conn.set_extra_info(imperial_key=text)
+            return True
+        self.why = (
+            f"the name {user.name} belongs to another key. Use that key, another name, or ask "
+            f"the host to free it (imperial serve users reset {user.name})"
+        )
+        return False
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+        """Not a real challenge: the one line that says why the login failed."""
+        why = self.why or (
+            "log in with an SSH key (ssh-keygen makes one): the first key used for a name "
+            "claims it. There are no passwords here"
+        )
+        return ("", f"imperial: {why}\n", "", [])
+
+    def validate_kbdint_response(self, username: str, responses: Any) -> bool:
+        return False
+
+    def auth_completed(self) -> None:
+        if self.new_key is None:
+            return
+        try:
+            self.server.store.claim_user(self.username, self.new_key)
+            log.info("%s claimed by key %s", self.username, self.new_key[:40])
+        except (NameTaken, StoreError):
+            # another connection claimed it in the same instant: checked again at the session
+            pass
+
+
+class Server:
+    """``imperial serve``: start, serve connections, stop cleanly."""
+
+    def __init__(self, config: ServeConfig) -> None:
+        self.config = config
+        self.store = SQLiteStore(config.data / "imperial.db")
+        self.hub = Hub(self.store, notify=config.notify, default_pace=config.pace)
+        self.connections = 0
+        self.sessions: set[Any] = set()
+        self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.port = config.port
+        self.bytes_sent = 0
+
+    async def start(self) -> int:
+        self.hub.load()
+        key = host_key(self.config.data)
+        self.acceptor = await asyncssh.create_server(
+            lambda: GameSSHServer(self),
+            self.config.host,
+            self.config.port,
+            server_host_keys=[key],
+            process_factory=self.handle,
+            encoding=None,
+            line_editor=False,
+            keepalive_interval=30,
+            keepalive_count_max=4,
+            login_timeout=self.config.login_timeout,
+            allow_scp=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+        )
+        self.port = self.acceptor.get_port()
+        self.hub.wake()
+        return self.port
+
+    async def stop(self) -> None:
+        """Tell every player, end their apps, close the port and the database."""
+        for app in list(self.sessions):
+            with contextlib.suppress(Exception):
+                app.stopping = True
+                app.exit()
+        for _ in range(100):
+            if not self.sessions:
+                break
+            await asyncio.sleep(0.05)
+        if self.acceptor is not None:
+            self.acceptor.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.acceptor.wait_closed(), 5)
+        await self.hub.stop()
+        self.store.close()
+
+    async def handle(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        """One connection's session: refuse what cannot be served, else run its app."""
+        try:
+            await self._session(process)
+        except Exception:
+            log.exception("a session failed")
+        finally:
+            with contextlib.suppress(Exception):
+                process.exit(0)
+
+    async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+        user = str(process.get_extra_info("username"))
+
+        def say(line: str, code: int = 1) -> None:
+            process.stdout.write(f"imperial: {line}\r\n".encode())
+            process.exit(code)
+
+        term = process.get_terminal_type()
+        if term is None:
+            say("this server shows a game screen: connect from a terminal (ssh -t)")
+            return
+        if term == "dumb":
+            say("your terminal (TERM=dumb) cannot show the game; try TERM=xterm-256color")
+            return
+        if len(self.sessions) >= self.config.max_connections:
+            say("the server is full; try again later")
+            return
+        if not self._identity_ok(process, user):
+            say(f"the name {user} belongs to another key (ask the host: imperial serve users)")
+            return
+        from imperial_tui.server.app import ServerApp
+
+        env = {k: str(v) for k, v in process.env.items() if k in ENV_KEPT}
+        env["TERM"] = term
+        lang = env.get("LC_ALL") or env.get("LC_CTYPE") or env.get("LANG") or ""
+        ascii_only = env.get("IMPERIAL_ASCII", "") not in ("", "0") or lang in ("C", "POSIX")
+        link = SSHLink(process)
+        app = ServerApp(self.hub, user, link, env, ascii_only=ascii_only)
+        app.stopping = False
+        self.sessions.add(app)
+        watchdog = asyncio.get_running_loop().create_task(self._watch_idle(app, link))
+        log.info("%s connected (%sx%s, %s)", user, *link.size, term)
+        try:
+            await app.run_async(size=link.size)
+        finally:
+            watchdog.cancel()
+            self.sessions.discard(app)
+            self.bytes_sent += link.sent
+            self._after_session()
+        if app.return_code:
+            link.send(
+                "\r\nimperial: the game screen failed (the host's log has the details); "
+                "your games are safe on the server\r\n"
+            )
+        elif getattr(app, "stopping", False):
+            link.send("imperial: the server is stopping; your games are saved\r\n")
+        elif getattr(app, "idle", False):
+            link.send("imperial: disconnected after a long time without a key press\r\n")
+        log.info("%s left", user)
+
+    def _identity_ok(self, process: asyncssh.SSHServerProcess[bytes], user: str) -> bool:
+        """The key check again, now that the session starts (two first logins racing for one
+        name: only the key that claimed it gets in). With --allow-any the name is enough."""
+        try:
+            record = self.store.get_user(user)
+            if self.config.allow_any:
+                if record is None:
+                    with contextlib.suppress(NameTaken):
+                        self.store.claim_user(user, None)
+                return True
+            used = process.get_extra_info("imperial_key")
+            return record is not None and record.key is not None and record.key == used
+        except StoreError as exc:
+            log.error("%s", exc)
+            return False
+        finally:
+            with contextlib.suppress(StoreError):
+                self.store.touch_user(user)
+
+    async def _watch_idle(self, app: Any, link: SSHLink) -> None:
+        timeout = self.config.idle_timeout
+        while True:
+            await asyncio.sleep(min(30.0, max(0.2, timeout / 4)))
+            if time.monotonic() - link.last_input > timeout:
+                app.idle = True
+                app.exit()
+                return
+
+    def _after_session(self) -> None:
+        clear_parser_cache()
+        if not self.sessions:
+            # Textual redirects sys.stdout/err per app; overlapping apps end out of order
+            sys.stdout, sys.stderr = sys.__stdout__, sys.__stderr__

@@ -1,0 +1,350 @@
+"""Where the server keeps everything: users and their keys, games, seats, and each game's
+append-only log (actions, undos and chat lines, each with player and time).
+
+The log is the game, as the actions list is in a save file: a game is rebuilt by replaying its
+log through the engine (``Table.resume``). ``Store`` is the small interface the rest of the
+server uses; ``SQLiteStore`` implements it with the standard library's sqlite3 in WAL mode. A
+server database (PostgreSQL) would implement the same methods (docs/SERVER.md, "Growing past
+one host").
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+SCHEMA_VERSION = 1
+
+OPEN, PLAYING, FINISHED = "open", "playing", "finished"
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class StoreError(Exception):
+    """The database refused (disk full, locked, damaged): one line for a person."""
+
+
+class NameTaken(StoreError):
+    """Another key claimed this name first."""
+
+
+@dataclass(slots=True)
+class UserRecord:
+    name: str
+    key: str | None  # the OpenSSH public key line that claimed the name (None: --allow-any)
+    created: str
+    last_seen: str | None = None
+    last_game: int | None = None
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    """A seat: ``kind`` is ``human`` (reserved for the user ``name``), ``open`` (any user may
+    take it; ``name`` is empty until then) or ``bot:<level>``; ``user`` is who sits there."""
+
+    seat: int
+    name: str
+    kind: str
+    user: str | None = None
+    notified: str | None = None  # the turn the player was last notified of (--notify)
+
+
+@dataclass(slots=True)
+class GameRecord:
+    id: int
+    title: str
+    creator: str
+    created: str
+    status: str  # open (waiting for players), playing, finished
+    settings: dict[str, Any]  # edition, variant, options, seed, hidden_cash, pace
+    header: dict[str, Any] | None  # the save-file header once the game has started
+    seats: list[SeatRecord] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class LogEntry:
+    """One line of a game's log: ``action`` (notation), ``undo`` (takes back the last action)
+    or ``chat`` (``text`` said by ``user`` after ``ply`` actions)."""
+
+    kind: str
+    text: str
+    player: str | None  # the seat that acted (actions, undos)
+    user: str | None  # the SSH user (None for computer players and imports)
+    time: str
+    ply: int = 0
+    seq: int = 0
+
+
+class Store(Protocol):
+    """What the server needs from a database. Every method is short and synchronous."""
+
+    def close(self) -> None: ...
+
+    # users
+    def get_user(self, name: str) -> UserRecord | None: ...
+    def claim_user(self, name: str, key: str | None) -> UserRecord: ...
+    def touch_user(self, name: str) -> None: ...
+    def set_last_game(self, name: str, game_id: int | None) -> None: ...
+    def reset_user(self, name: str) -> bool: ...
+    def list_users(self) -> list[UserRecord]: ...
+
+    # games
+    def create_game(
+        self, title: str, creator: str, settings: dict[str, Any], seats: list[SeatRecord]
+    ) -> int: ...
+    def take_seat(self, game_id: int, seat: int, name: str, user: str) -> None: ...
+    def start_game(self, game_id: int, header: dict[str, Any]) -> None: ...
+    def set_status(self, game_id: int, status: str) -> None: ...
+    def set_settings(self, game_id: int, settings: dict[str, Any]) -> None: ...
+    def set_notified(self, game_id: int, seat: int, turn: str) -> None: ...
+    def game(self, game_id: int) -> GameRecord | None: ...
+    def games(self, after: int = 0) -> list[GameRecord]: ...
+    def delete_game(self, game_id: int) -> bool: ...
+
+    # the log
+    def append(self, game_id: int, entry: LogEntry) -> int: ...
+    def log(self, game_id: int) -> list[LogEntry]: ...
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS users (
+    name TEXT PRIMARY KEY COLLATE NOCASE,
+    key TEXT,
+    created TEXT NOT NULL,
+    last_seen TEXT,
+    last_game INTEGER
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    title TEXT NOT NULL,
+    creator TEXT NOT NULL,
+    created TEXT NOT NULL,
+    status TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    header TEXT
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    user TEXT,
+    notified TEXT,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS log (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    text TEXT NOT NULL,
+    player TEXT,
+    user TEXT,
+    time TEXT NOT NULL,
+    ply INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+class SQLiteStore:
+    """The store in one SQLite file. WAL mode lets the host read (``imperial serve export``,
+    a backup) while the server writes; ``synchronous=FULL`` makes every committed action
+    survive a power cut, at about a millisecond per action."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(_SCHEMA)
+            row = self.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            if row is None:
+                self.db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            elif int(row[0]) > SCHEMA_VERSION:
+                raise StoreError(
+                    f"{self.path}: written by a newer imperial (schema {row[0]}); update imperial"
+                )
+        except (sqlite3.Error, OSError) as exc:
+            raise StoreError(f"{self.path}: cannot open the database: {exc}") from None
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _run(self, sql: str, args: tuple[Any, ...] = ()) -> sqlite3.Cursor:
+        try:
+            return self.db.execute(sql, args)
+        except sqlite3.Error as exc:
+            raise StoreError(f"the server's database refused: {exc}") from None
+
+    # -- users -------------------------------------------------------------------------------
+    def get_user(self, name: str) -> UserRecord | None:
+        row = self._run(
+            "SELECT name, key, created, last_seen, last_game FROM users WHERE name=?", (name,)
+        ).fetchone()
+        return UserRecord(*row) if row else None
+
+    def claim_user(self, name: str, key: str | None) -> UserRecord:
+        """The first key that logs in as ``name`` claims it (trust on first use)."""
+        try:
+            self.db.execute(
+                "INSERT INTO users (name, key, created) VALUES (?, ?, ?)", (name, key, now())
+            )
+        except sqlite3.IntegrityError:
+            raise NameTaken(f"the name {name} is taken") from None
+        except sqlite3.Error as exc:
+            raise StoreError(f"the server's database refused: {exc}") from None
+        user = self.get_user(name)
+        assert user is not None
+        return user
+
+    def touch_user(self, name: str) -> None:
+        self._run("UPDATE users SET last_seen=? WHERE name=?", (now(), name))
+
+    def set_last_game(self, name: str, game_id: int | None) -> None:
+        """Where a player was: a reconnect lands there (None: the lobby)."""
+        self._run("UPDATE users SET last_game=? WHERE name=?", (game_id, name))
+
+    def reset_user(self, name: str) -> bool:
+        return self._run("DELETE FROM users WHERE name=?", (name,)).rowcount > 0
+
+    def list_users(self) -> list[UserRecord]:
+        rows = self._run(
+            "SELECT name, key, created, last_seen, last_game FROM users ORDER BY name"
+        ).fetchall()
+        return [UserRecord(*r) for r in rows]
+
+    # -- games -------------------------------------------------------------------------------
+    def create_game(
+        self, title: str, creator: str, settings: dict[str, Any], seats: list[SeatRecord]
+    ) -> int:
+        with self._transaction():
+            cur = self._run(
+                "INSERT INTO games (title, creator, created, status, settings) "
+                "VALUES (?, ?, ?, ?, ?)",
+                (title, creator, now(), OPEN, json.dumps(settings)),
+            )
+            game_id = int(cur.lastrowid or 0)
+            for s in seats:
+                self._run(
+                    "INSERT INTO seats (game_id, seat, name, kind, user) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, s.seat, s.name, s.kind, s.user),
+                )
+        return game_id
+
+    def take_seat(self, game_id: int, seat: int, name: str, user: str) -> None:
+        self._run(
+            "UPDATE seats SET name=?, user=? WHERE game_id=? AND seat=?",
+            (name, user, game_id, seat),
+        )
+
+    def start_game(self, game_id: int, header: dict[str, Any]) -> None:
+        self._run(
+            "UPDATE games SET status=?, header=? WHERE id=?",
+            (PLAYING, json.dumps(header), game_id),
+        )
+
+    def set_status(self, game_id: int, status: str) -> None:
+        self._run("UPDATE games SET status=? WHERE id=?", (status, game_id))
+
+    def set_settings(self, game_id: int, settings: dict[str, Any]) -> None:
+        self._run("UPDATE games SET settings=? WHERE id=?", (json.dumps(settings), game_id))
+
+    def set_notified(self, game_id: int, seat: int, turn: str) -> None:
+        self._run("UPDATE seats SET notified=? WHERE game_id=? AND seat=?", (turn, game_id, seat))
+
+    def _record(self, row: tuple[Any, ...]) -> GameRecord:
+        gid, title, creator, created, status, settings, header = row
+        seats = [
+            SeatRecord(*r)
+            for r in self._run(
+                "SELECT seat, name, kind, user, notified FROM seats WHERE game_id=? ORDER BY seat",
+                (gid,),
+            ).fetchall()
+        ]
+        return GameRecord(
+            gid,
+            title,
+            creator,
+            created,
+            status,
+            json.loads(settings),
+            json.loads(header) if header else None,
+            seats,
+        )
+
+    _GAME_COLUMNS = "id, title, creator, created, status, settings, header"
+
+    def game(self, game_id: int) -> GameRecord | None:
+        row = self._run(f"SELECT {self._GAME_COLUMNS} FROM games WHERE id=?", (game_id,)).fetchone()
+        return self._record(row) if row else None
+
+    def games(self, after: int = 0) -> list[GameRecord]:
+        """Every game, or those numbered above ``after`` (imported while serving)."""
+        rows = self._run(
+            f"SELECT {self._GAME_COLUMNS} FROM games WHERE id > ? ORDER BY id", (after,)
+        ).fetchall()
+        return [self._record(r) for r in rows]
+
+    def delete_game(self, game_id: int) -> bool:
+        return self._run("DELETE FROM games WHERE id=?", (game_id,)).rowcount > 0
+
+    # -- the log -----------------------------------------------------------------------------
+    def append(self, game_id: int, entry: LogEntry) -> int:
+        with self._transaction():
+            row = self._run("SELECT MAX(seq) FROM log WHERE game_id=?", (game_id,)).fetchone()
+            seq = (row[0] or 0) + 1
+            self._run(
+                "INSERT INTO log (game_id, seq, kind, text, player, user, time, ply) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game_id,
+                    seq,
+                    entry.kind,
+                    entry.text,
+                    entry.player,
+                    entry.user,
+                    entry.time,
+                    entry.ply,
+                ),
+            )
+        entry.seq = seq
+        return seq
+
+    def log(self, game_id: int) -> list[LogEntry]:
+        rows = self._run(
+            "SELECT kind, text, player, user, time, ply, seq FROM log WHERE game_id=? ORDER BY seq",
+            (game_id,),
+        ).fetchall()
+        return [LogEntry(*r) for r in rows]
+
+    # -- helpers -----------------------------------------------------------------------------
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error): one fsync per action."""
+
+    def __init__(self, store: SQLiteStore) -> None:
+        self.store = store
+
+    def __enter__(self) -> None:
+        self.store._run("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
+        if kind is None:
+            self.store._run("COMMIT")
+        else:
+            with contextlib.suppress(sqlite3.Error):
+                self.store.db.execute("ROLLBACK")
