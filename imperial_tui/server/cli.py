@@ -84,9 +84,7 @@ def serve(
     idle_timeout: Annotated[
         float, typer.Option(metavar="MINUTES", help="Disconnect after this long without a key.")
     ] = 60.0,
-    pace: Annotated[
-        float, typer.Option(help="Seconds between computer moves in new games.")
-    ] = 0.6,
+    pace: Annotated[float, typer.Option(help="Seconds between computer moves in new games.")] = 0.6,
 ) -> None:
     """Run the SSH server until Ctrl+C.
 
@@ -96,7 +94,7 @@ def serve(
 
     * `imperial serve --host 0.0.0.0 --port 2222 --data ~/imperial-server`
 
-    * `imperial serve --notify 'mail -s "Imperial: your turn" $IMPERIAL_PLAYER@example.org </dev/null'`
+    * `imperial serve --notify 'notify-send "$IMPERIAL_PLAYER: $IMPERIAL_DECISION"'`
     """
     if ctx.invoked_subcommand is not None:
         return
@@ -125,13 +123,11 @@ def run_server(config: object) -> None:
     import fcntl
     import signal
 
-    from imperial_tui.server.ssh import Server, ServeConfig
+    from imperial_tui.server.ssh import ServeConfig, Server
     from imperial_tui.server.store import StoreError
 
     assert isinstance(config, ServeConfig)
-    logging.basicConfig(
-        stream=sys.__stderr__, level=logging.INFO, format="%(asctime)s %(message)s"
-    )
+    logging.basicConfig(stream=sys.__stderr__, level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     try:
         config.data.mkdir(parents=True, exist_ok=True)

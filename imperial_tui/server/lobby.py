@@ -62,8 +62,8 @@ class LobbyScreen(Screen[None]):
         title = Text(" Imperial ", style="bold reverse")
         title.append(f"  server lobby - you are {self.server.user}")
         self.query_one("#lobby-title", Static).update(title)
-        self.show_games()
         self.query_one("#lobby-games", OptionList).focus()
+        self.call_after_refresh(self.action_refresh)
 
     def on_screen_resume(self) -> None:
         self.show_games()
@@ -178,6 +178,12 @@ class ServerNewGameScreen(NewGameScreen):
             ("Emil", "off"),
             ("Fay", "off"),
         ]
+
+    def on_mount(self) -> None:
+        from textual.widgets import Checkbox
+
+        # a server game is seen from each player's own seat: hidden cash unless turned off
+        self.query_one("#hidden", Checkbox).value = True
 
     def action_start(self) -> None:
         from textual.widgets import Checkbox, Input

@@ -138,6 +138,7 @@ class GameSSHServer(asyncssh.SSHServer):
         self.offered_key = False
         self.new_key: str | None = None
         self.why = ""
+        self.told = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -178,7 +179,7 @@ class GameSSHServer(asyncssh.SSHServer):
             return True
         self.why = (
             f"the name {user.name} belongs to another key. Use that key, another name, or ask "
-            f"the host to free it (imperial serve users reset {user.name})"
+            f"the host to free it (imperial serve users --reset {user.name})"
         )
         return False
 
@@ -189,7 +190,11 @@ class GameSSHServer(asyncssh.SSHServer):
         return True
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
-        """Not a real challenge: the one line that says why the login failed."""
+        """Not a real challenge: the one line that says why the login failed (once: OpenSSH
+        would ask three times)."""
+        if self.told:
+            return False
+        self.told = True
         why = self.why or (
             "log in with an SSH key (ssh-keygen makes one): the first key used for a name "
             "claims it. There are no passwords here"
@@ -290,7 +295,7 @@ class Server:
             say("the server is full; try again later")
             return
         if not self._identity_ok(process, user):
-            say(f"the name {user} belongs to another key (ask the host: imperial serve users)")
+            say(f"the name {user} belongs to another key (the host: imperial serve users --reset)")
             return
         from imperial_tui.server.app import ServerApp
 

@@ -1,0 +1,124 @@
+"""imperial serve, end to end: a real server on 127.0.0.1 and SSH clients with a PTY (asyncssh),
+each screen read through pyte. Two friends, each with their own key, play one game with a
+computer seat; hidden cash stays hidden in the bytes sent; a restart resumes; export works."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from imperial_tui.cli import _state_text, app
+from imperial_tui.server.table import HIDDEN_CASH
+from rules.savefile import load_game
+from tests.server_helpers import connect, decider, new_key, run, serving, until
+
+
+async def play_one(server, terms: dict, table) -> str:  # type: ignore[no-untyped-def]
+    """Whoever must decide presses Enter until the game moves on (a Maneuver's unit menu
+    needs a second Enter); returns who acted."""
+    player = decider(table)
+    assert player in terms, f"{player} is a computer seat; the server should move it"
+    version = table.game_version
+    term = terms[player]
+    for _ in range(4):
+        await term.press("enter")
+        try:
+            await until(lambda: table.game_version != version, 2.0)
+            return player
+        except AssertionError:
+            continue
+    raise AssertionError(f"{player}'s Enter did not move the game:\n{term.text}")
+
+
+async def wait_for_humans(table, humans) -> None:  # type: ignore[no-untyped-def]
+    await until(lambda: decider(table) in humans, 10, "a human's decision")
+
+
+def test_two_players_share_a_game_with_a_computer_seat(tmp_path: Path) -> None:
+    """The issue's first test: create (with a computer seat), join, play, see each other's
+    moves, hidden cash never sent, restart and continue, export loads to the same summary."""
+    anna_key, ben_key = new_key(), new_key()
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as server:
+            anna = await connect(server, "anna", anna_key)
+            await anna.wait_for("server lobby - you are anna")
+            await anna.press("n")
+            await anna.wait_for("New game of Imperial")
+            await anna.press("ctrl+g")
+            await anna.wait_for(r"#1 .*waiting for 1 more player")
+            table = server.hub.tables[1]
+            assert [s.kind for s in table.seats] == ["human", "open", "bot:greedy"]
+            assert table.hidden_cash
+
+            ben = await connect(server, "ben", ben_key)
+            await ben.wait_for(r"#1 .*waiting for 1 more player")
+            await ben.press("down", "enter")
+            await ben.wait_for("Take a seat in #1")
+            await ben.press("y")
+            await ben.wait_for(r"Imperial .*round 1")
+            assert table.game is not None and table.game.players == ("anna", "ben", "Cleo")
+            await anna.wait_for(r"your turn in #1|YOUR TURN|#1 ")
+            if table.seat_of("anna"):
+                await anna.press("down", "enter")
+                await anna.wait_for(r"Imperial .*round 1")
+
+            terms = {"anna": anna, "ben": ben}
+            acted = []
+            for _ in range(8):
+                await wait_for_humans(table, terms)
+                who = await play_one(server, terms, table)
+                acted.append(who)
+                # the other player's screen shows the move (the last line of the log)
+                text = table.game.events()[-1].text if table.game.plies else ""
+                other = terms["ben" if who == "anna" else "anna"]
+                words = re.escape(text[:30])
+                await until(lambda o=other, w=words: o.saw(w), 5, f"{text!r} on the other screen")
+            assert {"anna", "ben"} <= set(acted), acted
+            assert any(p.action for p in table.game.plies if p.before.players)
+
+            # hidden cash: a distinctive sum in anna's purse reaches anna's screen only
+            state = table.game.state
+            state.cash[0] = 7319
+            table.say("anna", "look at my purse")  # any change repaints every screen
+            await anna.press("2")
+            await ben.press("2")
+            await anna.wait_for("7319")
+            await ben.wait_for("look at my purse")
+            await ben.wait_for(r"anna +\?")
+            assert b"7319" not in ben.raw
+            assert str(HIDDEN_CASH).encode() not in ben.raw
+            assert not re.search(rb"anna(:| has) \d+M", bytes(ben.raw))
+            state.cash[0] = 0  # (only the test's own change; the game goes on unharmed)
+
+            history = [str(a) for a in table.game.history]
+            await anna.close()
+            await ben.close()
+
+        # a restart resumes the game exactly, and each player lands where they were
+        async with serving(tmp_path) as server:
+            table = server.hub.tables[1]
+            await until(lambda: decider(table) in ("anna", "ben"), 10)
+            assert [str(a) for a in table.game.history][: len(history)] == history
+            anna = await connect(server, "anna", anna_key)
+            ben = await connect(server, "ben", ben_key)
+            await anna.wait_for(r"Imperial .*round")
+            await ben.wait_for(r"Imperial .*round")
+            await play_one(server, {"anna": anna, "ben": ben}, table)
+            await anna.close()
+            await ben.close()
+        summary = _state_text(table.game)  # the server has stopped: no bot moves any more
+        moves = len(table.game.history)
+
+        out = tmp_path / "export.json"
+        runner = CliRunner()
+        result = runner.invoke(app, ["serve", "export", "1", str(out), "--data", str(tmp_path)])
+        assert result.exit_code == 0, result.output
+        assert len(load_game(out).game.history) == moves
+        result = runner.invoke(app, ["state", str(out)])
+        assert result.exit_code == 0
+        assert result.output.strip() == summary.strip()
+
+    run(scenario(), timeout=90)
