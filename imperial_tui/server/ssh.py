@@ -187,7 +187,7 @@ class GameSSHServer(asyncssh.SSHServer):
         return False
 
     def kbdint_auth_supported(self) -> bool:
-        return True
+        return not self.told  # offered once, only to say why the login fails
 
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
         """Not a real challenge: the one line that says why the login failed (once: OpenSSH

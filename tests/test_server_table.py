@@ -1,0 +1,179 @@
+"""The server's table, without SSH: who may act for which seat, undo, the log that is the game
+(a restart replays it exactly), chat, hidden cash in each viewer's copy, and the your-turn
+notification (once per turn, not per sub-step)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from imperial_tui.server.hub import Hub
+from imperial_tui.server.store import SQLiteStore, StoreError
+from imperial_tui.server.table import HIDDEN_CASH, Refused, Table, clean_chat
+from rules import RuleSet
+from rules.bots import make_bot
+
+
+def two_player_hub(tmp_path: Path, hidden_cash: bool = True) -> tuple[Hub, Table]:
+    hub = Hub(SQLiteStore(tmp_path / "imperial.db"))
+    table = hub.create_game(
+        "anna", [("anna", "human"), ("ben", "human")], RuleSet.preset(), 7, hidden_cash
+    )
+    return hub, table
+
+
+def play(table: Table, steps: int) -> None:
+    """The players whose decision it is play a computer player's choice."""
+    bot = make_bot("greedy", 1)
+    for _ in range(steps):
+        aw = table.game.awaiting
+        table.apply(aw.player, bot.choose(table.game))
+
+
+def test_a_player_acts_only_for_their_own_seat(tmp_path: Path) -> None:
+    _, table = two_player_hub(tmp_path)
+    aw = table.game.awaiting
+    other = "ben" if aw.player == "anna" else "anna"
+    action = table.game.legal_actions()[0]
+    before = len(table.game.plies)
+    with pytest.raises(Refused, match=f"it is {aw.player}'s decision, not yours"):
+        table.apply(other, action)
+    with pytest.raises(Refused, match="you are watching"):
+        table.apply("carl", action)
+    with pytest.raises(Refused, match=f"you play {other}; you cannot donate for {aw.player}"):
+        table.apply(other, f"{aw.player} donates 1 to AH")
+    assert len(table.game.plies) == before
+    table.apply(aw.player, action)
+    assert len(table.game.plies) == before + 1
+
+
+def test_a_choice_made_on_an_older_screen_is_refused(tmp_path: Path) -> None:
+    _, table = two_player_hub(tmp_path)
+    aw = table.game.awaiting
+    stale = table.game_version - 1
+    with pytest.raises(Refused, match="the game moved on"):
+        table.apply(aw.player, table.game.legal_actions()[0], expect=stale)
+
+
+def test_undo_only_your_own_latest_decision_while_nobody_acted_since(tmp_path: Path) -> None:
+    _, table = two_player_hub(tmp_path)
+    first = table.game.awaiting.player
+    play(table, 1)
+    assert table.undo_refusal(first) is None
+    assert table.undo_refusal("carl" if first != "carl" else "x") is not None
+    now = table.game.awaiting.player
+    if now != first:
+        assert table.undo_refusal(now) == f"{first} acted since your last decision"
+        with pytest.raises(Refused):
+            table.undo(now)
+    table.undo(first)
+    assert table.game.plies == []
+    # after someone else acts, the earlier decision can no longer be taken back
+    while table.game.awaiting.player == first:
+        play(table, 1)
+    play(table, 1)
+    last = table.game.plies[-1]
+    actor = last.before.players[last.before.awaiting_player]
+    others = [p for p in ("anna", "ben") if p != actor]
+    assert all(table.undo_refusal(p) for p in others)
+
+
+def test_a_restart_replays_the_log_exactly_with_undos_and_chat(tmp_path: Path) -> None:
+    hub, table = two_player_hub(tmp_path)
+    play(table, 6)
+    player = table.game.plies[-1].before.players[table.game.plies[-1].before.awaiting_player]
+    table.undo(player)
+    table.say("anna", "well played")
+    play(table, 3)
+    history = [str(a) for a in table.game.history]
+    summary = table.game.summary()
+    hub.store.close()
+
+    again = Hub(SQLiteStore(tmp_path / "imperial.db"))
+    again.load()
+    resumed = again.tables[table.id]
+    assert [str(a) for a in resumed.game.history] == history
+    assert resumed.game.summary() == summary
+    assert resumed.chat == table.chat
+    kinds = [e.kind for e in again.store.log(table.id)]
+    assert kinds.count("undo") == 1 and kinds.count("chat") == 1
+
+
+def test_a_database_failure_changes_nothing(tmp_path: Path) -> None:
+    hub, table = two_player_hub(tmp_path)
+
+    def broken(*args: object) -> int:
+        raise StoreError("disk full")
+
+    hub.store.append = broken  # type: ignore[method-assign]
+    aw = table.game.awaiting
+    state = table.game.state
+    with pytest.raises(Refused, match="could not save this move"):
+        table.apply(aw.player, table.game.legal_actions()[0])
+    assert table.game.plies == [] and table.game.state is state
+
+
+def test_each_viewer_sees_only_their_own_cash(tmp_path: Path) -> None:
+    _, table = two_player_hub(tmp_path)
+    table.game.state.cash[:] = [11, 22]
+    anna, ben, watcher = table.view_for("anna"), table.view_for("ben"), table.view_for(None)
+    assert anna.state.cash == [11, HIDDEN_CASH]
+    assert ben.state.cash == [HIDDEN_CASH, 22]
+    assert watcher.state.cash == [HIDDEN_CASH, HIDDEN_CASH]
+    assert table.game.state.cash == [11, 22]  # the shared game is untouched
+    _, public = two_player_hub(tmp_path / "open", hidden_cash=False)
+    public.game.state.cash[:] = [11, 22]
+    assert public.view_for(None).state.cash == [11, 22]
+
+
+def test_chat_lines_are_one_printable_line_in_the_log(tmp_path: Path) -> None:
+    assert clean_chat("hi\x1b[2J\x1b]0;owned\x07 there\r\nyou") == "hi[2J]0;owned there you"
+    assert len(clean_chat("x" * 500)) == 200
+    _, table = two_player_hub(tmp_path)
+    table.say("ben", "\x1b[31mgood luck")
+    assert table.view_for("anna").events()[-1].text == "ben: [31mgood luck"
+
+
+def test_your_turn_is_notified_once_per_turn_not_per_step(tmp_path: Path) -> None:
+    hub, table = two_player_hub(tmp_path)
+    play(table, 40)
+    turns = [(n["IMPERIAL_PLAYER"], n["IMPERIAL_ROUND"]) for n in hub.notifications]
+    assert len(turns) >= 3
+    # every notification names a game, a player and the decision in words
+    for n in hub.notifications:
+        assert n["IMPERIAL_GAME"] == str(table.id) and n["IMPERIAL_DECISION"]
+    # a nation turn with several steps for one player (imports, maneuver moves, investing
+    # several bonds) gives one notification, not one per step
+    steps_by_turn: dict[tuple[str, int, int], int] = {}
+    for ply in table.game.plies:
+        b = ply.before
+        key = (b.players[b.awaiting_player], b.round, b.turn)
+        steps_by_turn[key] = steps_by_turn.get(key, 0) + 1
+    assert len(hub.notifications) <= len(steps_by_turn) + 1 < len(table.game.plies)
+
+
+def test_the_notify_command_gets_player_game_and_decision(tmp_path: Path) -> None:
+    out = tmp_path / "told.txt"
+    script = f'echo "$IMPERIAL_PLAYER|$IMPERIAL_GAME|$IMPERIAL_DECISION" >> {out}'
+
+    async def scenario() -> None:
+        hub = Hub(SQLiteStore(tmp_path / "imperial.db"), notify=script)
+        table = hub.create_game(
+            "anna", [("anna", "human"), ("ben", "human")], RuleSet.preset(), 7, False
+        )
+        play(table, 3)
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            if not hub._notify_tasks:
+                break
+        assert out.read_text().splitlines() == [
+            f"{n['IMPERIAL_PLAYER']}|{table.id}|{n['IMPERIAL_DECISION']}" for n in hub.notifications
+        ]
+
+    if sys.platform == "win32" or not os.path.exists("/bin/sh"):
+        pytest.skip("needs a POSIX shell")
+    asyncio.run(scenario())
