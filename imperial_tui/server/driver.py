@@ -39,6 +39,11 @@ MOUSE_OFF = "\x1b[?1000l\x1b[?1006l"
 ASK_SYNC = "\x1b[?2026$p"  # does the terminal support synchronized output?
 LEAVE = "\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h"
 
+# Input events a connection may send: a burst of BURST, then RATE a second. A person never
+# comes near it (a paste is one event); a client spewing bytes cannot keep the one event loop
+# that serves everyone busy with thousands of key presses.
+RATE, BURST = 40.0, 120.0
+
 
 class Link(Protocol):
     """The connection under a driver."""
@@ -75,6 +80,9 @@ class SSHDriver(Driver):
         self._parser = XTermParser()
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace").decode
         self._active = False
+        self._tokens = BURST
+        self._refilled = self._loop.time()
+        self.dropped = 0
 
     # -- output -------------------------------------------------------------------------------
     def write(self, data: str) -> None:
@@ -160,6 +168,13 @@ class SSHDriver(Driver):
     def _dispatch(self, event: Message) -> None:
         if isinstance(event, messages.InBandWindowResize):
             return  # resizes come from SSH's window-change requests
+        now = self._loop.time()
+        self._tokens = min(BURST, self._tokens + (now - self._refilled) * RATE)
+        self._refilled = now
+        if self._tokens < 1:
+            self.dropped += 1
+            return
+        self._tokens -= 1
         self.process_message(event)
 
     def _schedule_tick(self) -> None:
