@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from imperial_tui.cli import _state_text, app
-from imperial_tui.server.table import HIDDEN_CASH
+from imperial_tui.server.table import HIDDEN_CASH, Refused
 from rules.savefile import load_game
 from tests.server_helpers import connect, decider, new_key, run, serving, until
 
@@ -91,7 +92,26 @@ def test_two_players_share_a_game_with_a_computer_seat(tmp_path: Path) -> None:
             assert b"7319" not in ben.raw
             assert str(HIDDEN_CASH).encode() not in ben.raw
             assert not re.search(rb"anna(:| has) \d+M", bytes(ben.raw))
+            # a spectator sees the public view: nobody's cash, and cannot act
+            carl = await connect(server, "carl", new_key())
+            await carl.wait_for(r"Games to watch")
+            await carl.press("enter")
+            await carl.wait_for(r"Imperial .*round")
+            await carl.press("2")
+            await carl.wait_for(r"anna +\?")
+            assert re.search(r"ben +\?", carl.text)
+            assert b"7319" not in carl.raw
+            version = table.game_version
+            with pytest.raises(Refused):
+                table.apply("carl", table.game.legal_actions()[0])
+            assert table.game_version == version
+            await carl.close()
             state.cash[0] = 0  # (only the test's own change; the game goes on unharmed)
+
+            # it became each player's decision at least once while connected: a bell, and
+            # the lobby marked the game
+            assert b"\x07" in anna.raw and b"\x07" in ben.raw
+            assert anna.saw("YOUR TURN")
 
             history = [str(a) for a in table.game.history]
             await anna.close()

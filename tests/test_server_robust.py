@@ -189,3 +189,17 @@ def test_ended_connections_leave_no_app_behind(tmp_path: Path) -> None:
             assert sys.stdout is sys.__stdout__ or "ServerApp" not in repr(sys.stdout)
 
     run(scenario(), timeout=40)
+
+
+def test_connection_limit_and_idle_timeout(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        async with serving(tmp_path, allow_any=True, max_connections=1, idle_timeout=0.6) as s:
+            first = await connect(s, "ann", None)
+            await first.wait_for("server lobby")
+            second = await connect(s, "bob", None)
+            await second.closed.wait()
+            assert b"imperial: the server is full; try again later" in second.raw
+            await first.closed.wait()  # no key pressed for 0.6 s
+            assert b"disconnected after a long time without a key press" in first.raw
+
+    run(scenario(), timeout=30)

@@ -97,7 +97,7 @@ class LobbyScreen(Screen[None]):
                 line.append(("YOUR TURN - " if r.your_turn else "") + r.turn, style=style)
                 ol.add_option(Option(line, id=f"g:{r.id}"))
         ids = [o.id for o in ol.options]
-        if keep in ids:
+        if keep is not None and keep in ids:
             ol.highlighted = ids.index(keep)
         else:
             first = next((i for i, o in enumerate(ol.options) if not o.disabled), None)

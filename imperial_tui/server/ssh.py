@@ -149,7 +149,9 @@ class GameSSHServer(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
-        if self.server.connections > self.server.config.max_connections:
+        # sessions are capped at max_connections (told after login); logins in progress at
+        # twice that, so a flood of unauthenticated connections cannot pile up
+        if self.server.connections > 2 * self.server.config.max_connections:
             self.why = "the server is full; try again later"
             return True
         problem = name_problem(username)
