@@ -177,3 +177,33 @@ def test_the_notify_command_gets_player_game_and_decision(tmp_path: Path) -> Non
     if sys.platform == "win32" or not os.path.exists("/bin/sh"):
         pytest.skip("needs a POSIX shell")
     asyncio.run(scenario())
+
+
+def test_a_save_file_is_imported_and_exported_unchanged(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from imperial_tui.cli import app
+    from rules import Game
+    from rules.savefile import load_game, save_game
+
+    game = Game.new(["anna", "ben", "Cleo"], seed=11)
+    bot = make_bot("greedy", 2)
+    for _ in range(30):
+        game.apply(bot.choose(game))
+    save_game(game, tmp_path / "in.json", {"Cleo": "bot:random"}, {"hidden_cash": True})
+    data = tmp_path / "server"
+    runner = CliRunner()
+    result = runner.invoke(app, ["serve", "import", str(tmp_path / "in.json"), "--data", str(data)])
+    assert result.exit_code == 0, result.output
+    assert "imported as game #1 (anna, ben, Cleo (random))" in result.output
+    result = runner.invoke(app, ["serve", "games", "--data", str(data)])
+    assert "#1" in result.output and "playing" in result.output
+    out = tmp_path / "out.json"
+    result = runner.invoke(app, ["serve", "export", "1", str(out), "--data", str(data)])
+    assert result.exit_code == 0, result.output
+    back = load_game(out)
+    assert [str(a) for a in back.game.history] == [str(a) for a in game.history]
+    assert back.controllers == {"anna": "human", "ben": "human", "Cleo": "bot:random"}
+    assert back.app["hidden_cash"] is True
+    result = runner.invoke(app, ["serve", "export", "9", str(out), "--data", str(data)])
+    assert result.exit_code == 1 and "game 9: no such game" in result.output

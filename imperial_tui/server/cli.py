@@ -234,10 +234,10 @@ def import_(
 ) -> None:
     """Continue a save file on the server: its human seats belong to the users of those names
     (players log in with them), computer seats keep their level. A running server picks the
-    game up at its next start."""
+    game up within seconds."""
     from rules.savefile import SaveError
 
-    hub = _hub(data)
+    hub = _hub(data, create=True)
     try:
         table = hub.import_save(file)
     except SaveError as exc:
@@ -245,11 +245,11 @@ def import_(
     _say(f"imported as game #{table.id} ({table.describe_seats()})")
 
 
-def _store(data: Path | None) -> object:
+def _store(data: Path | None, create: bool = False) -> object:
     from imperial_tui.server.store import SQLiteStore, StoreError
 
     path = (data or default_data_dir()).expanduser() / "imperial.db"
-    if not path.exists():
+    if not path.exists() and not create:
         _fail(f"no server database in {path.parent} (start `imperial serve` first, or --data)")
     try:
         return SQLiteStore(path)
@@ -257,9 +257,9 @@ def _store(data: Path | None) -> object:
         _fail(str(exc))
 
 
-def _hub(data: Path | None):  # type: ignore[no-untyped-def]
+def _hub(data: Path | None, create: bool = False):  # type: ignore[no-untyped-def]
     from imperial_tui.server.hub import Hub
 
-    hub = Hub(_store(data))  # type: ignore[arg-type]
+    hub = Hub(_store(data, create))  # type: ignore[arg-type]
     hub.load()
     return hub

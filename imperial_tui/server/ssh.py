@@ -34,6 +34,7 @@ from rules.setup import NAME_RE
 log = logging.getLogger("imperial.server")
 
 MAX_BUFFER = 2 * 1024 * 1024  # bytes queued for a client that does not read: it is dropped
+IMPORT_POLL = 5.0  # seconds between looks for games imported by the host
 ENV_KEPT = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR", "IMPERIAL_ASCII")
 
 
@@ -229,6 +230,7 @@ class Server:
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.port = config.port
         self.bytes_sent = 0
+        self._poll: asyncio.Task[None] | None = None
 
     async def start(self) -> int:
         self.hub.load()
@@ -250,10 +252,25 @@ class Server:
         )
         self.port = self.acceptor.get_port()
         self.hub.wake()
+        self._poll = asyncio.get_running_loop().create_task(self._pick_up_imports())
         return self.port
+
+    async def _pick_up_imports(self) -> None:
+        """Games the host imports while the server runs (imperial serve import) appear."""
+        while True:
+            await asyncio.sleep(IMPORT_POLL)
+            try:
+                for table in self.hub.load():
+                    log.info("picked up game #%s (%s)", table.id, table.title)
+                    table.wake()
+                    self.hub.table_changed(table)
+            except StoreError as exc:
+                log.error("%s", exc)
 
     async def stop(self) -> None:
         """Tell every player, end their apps, close the port and the database."""
+        if self._poll is not None:
+            self._poll.cancel()
         for app in list(self.sessions):
             with contextlib.suppress(Exception):
                 app.stopping = True
