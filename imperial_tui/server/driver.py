@@ -22,6 +22,8 @@ from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
 
+from imperial_tui.server.screen_diff import ScreenDiff
+
 if TYPE_CHECKING:
     from textual.app import App
 
@@ -74,6 +76,8 @@ class SSHDriver(Driver):
         self.link: Link = app.link  # type: ignore[attr-defined]
         self._size = size or self.link.size
         self._out: list[str] = []
+        # sends only what the terminal does not show already
+        self.diff = ScreenDiff((size or self.link.size)[1])
         self._flush_pending = False
         self._input: asyncio.Task[None] | None = None
         self._tick: asyncio.TimerHandle | None = None
@@ -95,9 +99,10 @@ class SSHDriver(Driver):
     def flush(self) -> None:
         self._flush_pending = False
         if self._out:
-            text = "".join(self._out)
+            text = self.diff.filter("".join(self._out))
             self._out.clear()
-            self.link.send(text)
+            if text:
+                self.link.send(text)
 
     # -- application mode ---------------------------------------------------------------------
     def start_application_mode(self) -> None:
@@ -151,6 +156,8 @@ class SSHDriver(Driver):
     def _resize(self, width: int, height: int) -> None:
         width, height = max(1, width), max(1, height)
         self._size = (width, height)
+        self.diff.forget()  # the terminal may have reflowed or cleared what it showed
+        self.diff.height = height
         size = Size(width, height)
         self._app.post_message(events.Resize(size, size))
 

@@ -1,0 +1,223 @@
+"""Load on ``imperial serve``, run by hand (never a timed test):
+
+    uv run python benchmarks/serve_load.py [--players 4 20 50] [--seconds 20]
+
+For each N: a fresh server in its own process (``imperial serve --allow-any`` on an ephemeral
+port), N/4 games of four human seats, N simulated players (asyncssh clients on loopback, each
+with a PTY at 80x24) and one spectator per game. Players act at human pace: when the decision
+is theirs they think 0.5-1.5 s and press Enter (the first option); otherwise they switch panels
+(keys 1 and 2) every 1.5-3 s. Reported:
+
+- key -> screen update: from writing a panel key to receiving the bytes that draw that panel
+  (median, p95), for every player;
+- server memory per connected player: (RSS with everyone connected - RSS before) / connections;
+- server CPU over the measuring window (% of one core);
+- bytes per opponent move to a watcher at 80x24: what each game's spectator received during
+  the window divided by the actions played in its game. These are terminal bytes before SSH
+  compression (OpenSSH does not compress unless asked: ssh -C).
+
+Bounded: at most 60 players per run, and each N runs for --seconds after everyone joined.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from imperial_tui.server.hub import Hub  # noqa: E402
+from imperial_tui.server.store import SQLiteStore  # noqa: E402
+from rules import RuleSet  # noqa: E402
+
+MAX_PLAYERS = 60
+PANEL_MARK = {b"1": b"space", b"2": b"cash  bonds"}
+
+
+@dataclass
+class Player:
+    name: str
+    game: int
+    process: object = None
+    received: bytearray = field(default_factory=bytearray)
+    latencies: list[float] = field(default_factory=list)
+    waiting: tuple[bytes, float, int] | None = None  # mark, sent at, offset
+    moves: int = 0
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def prepare(data: Path, games: int) -> None:
+    hub = Hub(SQLiteStore(data / "imperial.db"))
+    for g in range(games):
+        seats = [(f"p{g}x{i}", "human") for i in range(4)]
+        hub.create_game(f"p{g}x0", seats, RuleSet.preset(), g + 1, True, title=f"load {g}")
+    hub.store.close()
+
+
+async def reader(p: Player) -> None:
+    while True:
+        data = await p.process.stdout.read(65536)  # type: ignore[attr-defined]
+        if not data:
+            return
+        p.received.extend(data)
+        if p.waiting is not None:
+            mark, sent, offset = p.waiting
+            if mark in p.received[offset:]:
+                p.latencies.append(time.monotonic() - sent)
+                p.waiting = None
+
+
+async def connect(port: int, name: str) -> object:
+    conn = await asyncssh.connect(
+        "127.0.0.1", port, username=name, known_hosts=None, client_keys=[], agent_path=None
+    )
+    return await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+
+
+async def play(p: Player, hub_view: Hub, stop: float, rng: random.Random) -> None:
+    """Act at human pace: decide when it is this player's decision, else switch panels."""
+    write = p.process.stdin.write  # type: ignore[attr-defined]
+    panel = b"1"
+    while time.monotonic() < stop:
+        table = hub_view.tables[p.game]
+        aw = table.game.awaiting if table.game else None
+        if aw is not None and aw.player == p.name:
+            await asyncio.sleep(rng.uniform(0.5, 1.5))
+            write(b"\r")
+            p.moves += 1
+            continue
+        await asyncio.sleep(rng.uniform(1.5, 3.0))
+        panel = b"2" if panel == b"1" else b"1"
+        p.waiting = (PANEL_MARK[panel], time.monotonic(), len(p.received))
+        write(panel)
+
+
+async def run_n(n: int, seconds: float) -> dict[str, float]:
+    games = max(1, n // 4)
+    n = games * 4
+    with tempfile.TemporaryDirectory() as tmp:
+        data = Path(tmp)
+        prepare(data, games)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "imperial_tui.cli", "serve", "--allow-any", "--port", "0",
+             "--data", str(data), "--max-connections", "200", "--pace", "0.5"],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        )  # fmt: skip
+        try:
+            line = server.stdout.readline()  # type: ignore[union-attr]
+            port = int(re.search(r":(\d+)$", line.strip()).group(1))  # type: ignore[union-attr]
+            await asyncio.sleep(0.5)
+            rss0 = rss_kb(server.pid)
+            # the benchmark's own view of the games (read-only, from the same database)
+            players = [Player(f"p{g}x{i}", g + 1) for g in range(games) for i in range(4)]
+            watchers = [Player(f"w{g}", g + 1) for g in range(games)]
+            start = time.monotonic()
+            for p in players + watchers:
+                p.process = await connect(port, p.name)
+            tasks = [asyncio.create_task(reader(p)) for p in players + watchers]
+            # everyone opens their game (players: their own; watchers: the game to watch)
+            await asyncio.sleep(2 + n * 0.05)
+            for p in players:
+                p.process.stdin.write(b"\x1b[B\r")  # type: ignore[attr-defined]
+            for w in watchers:
+                rows = 1 + (w.game - 1)  # games are listed newest first under "to watch"
+                w.process.stdin.write(b"\x1b[B" * (games - rows) + b"\r")  # type: ignore[attr-defined]
+            joined = time.monotonic() - start
+            await asyncio.sleep(3 + n * 0.05)
+            view = Hub(SQLiteStore(data / "imperial.db"))
+            view.load()
+            before = {gid: len(t.game.plies) for gid, t in view.tables.items()}
+            rss1 = rss_kb(server.pid)
+            cpu0, t0 = cpu_seconds(server.pid), time.monotonic()
+            for w in watchers:
+                w.received.clear()
+            stop = time.monotonic() + seconds
+            rng = random.Random(n)
+
+            async def refresh_view() -> None:
+                while time.monotonic() < stop:
+                    fresh = Hub(SQLiteStore(data / "imperial.db"))
+                    fresh.load()
+                    view.tables = fresh.tables
+                    fresh.store.close()
+                    await asyncio.sleep(0.3)
+
+            await asyncio.gather(
+                refresh_view(), *(play(p, view, stop, random.Random(rng.random())) for p in players)
+            )
+            cpu = (cpu_seconds(server.pid) - cpu0) / (time.monotonic() - t0)
+            final = Hub(SQLiteStore(data / "imperial.db"))
+            final.load()
+            moves = {gid: len(t.game.plies) - before[gid] for gid, t in final.tables.items()}
+            per_move = [
+                len(w.received) / moves[w.game] for w in watchers if moves.get(w.game, 0) > 0
+            ]
+            lat = sorted(x for p in players for x in p.latencies)
+            for t in tasks:
+                t.cancel()
+            return {
+                "players": n,
+                "connections": n + len(watchers),
+                "joined_s": joined,
+                "keys": len(lat),
+                "median_ms": 1000 * statistics.median(lat) if lat else float("nan"),
+                "p95_ms": 1000 * lat[int(0.95 * (len(lat) - 1))] if lat else float("nan"),
+                "rss_before_mb": rss0 / 1024,
+                "rss_mb": rss1 / 1024,
+                "mb_per_connection": (rss1 - rss0) / 1024 / (n + len(watchers)),
+                "cpu_pct": 100 * cpu,
+                "moves": sum(moves.values()),
+                "bytes_per_move": statistics.median(per_move) if per_move else float("nan"),
+            }
+        finally:
+            server.terminate()
+            server.wait(10)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--players", type=int, nargs="+", default=[4, 20, 50])
+    parser.add_argument("--seconds", type=float, default=20.0)
+    args = parser.parse_args()
+    print(
+        f"{'N':>3} {'conns':>5} {'keys':>5} {'median':>7} {'p95':>7} {'MB/conn':>8} "
+        f"{'RSS MB':>7} {'CPU %':>6} {'moves':>6} {'B/move':>7}"
+    )
+    for n in args.players:
+        if n > MAX_PLAYERS:
+            sys.exit(f"at most {MAX_PLAYERS} players")
+        r = asyncio.run(run_n(n, args.seconds))
+        print(
+            f"{r['players']:>3} {r['connections']:>5} {r['keys']:>5} {r['median_ms']:>5.0f}ms "
+            f"{r['p95_ms']:>5.0f}ms {r['mb_per_connection']:>8.2f} {r['rss_mb']:>7.0f} "
+            f"{r['cpu_pct']:>6.0f} {r['moves']:>6} {r['bytes_per_move']:>7.0f}",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
