@@ -5,8 +5,8 @@
 For each N: a fresh server in its own process (``imperial serve --allow-any`` on an ephemeral
 port), N/4 games of four human seats, N simulated players (asyncssh clients on loopback, each
 with a PTY at 80x24) and one spectator per game. Players act at human pace: when the decision
-is theirs they think 0.5-1.5 s and press Enter (the first option); otherwise they switch panels
-(keys 1 and 2) every 1.5-3 s. Reported:
+is theirs every 0.7-1.5 s they press either Enter (the first option: a move when the decision is theirs,
+nothing otherwise) or a panel key (1 or 2). Reported:
 
 - key -> screen update: from writing a panel key to receiving the bytes that draw that panel
   (median, p95), for every player;
@@ -98,19 +98,17 @@ async def connect(port: int, name: str) -> object:
     return await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
 
 
-async def play(p: Player, hub_view: Hub, stop: float, rng: random.Random) -> None:
-    """Act at human pace: decide when it is this player's decision, else switch panels."""
+async def play(p: Player, stop: float, rng: random.Random) -> None:
+    """Human pace: every 0.7-1.5 s either Enter (the first option: a move when the decision
+    is this player's, nothing otherwise) or a panel key (1/2), whose drawing is timed."""
     write = p.process.stdin.write  # type: ignore[attr-defined]
     panel = b"1"
     while time.monotonic() < stop:
-        table = hub_view.tables[p.game]
-        aw = table.game.awaiting if table.game else None
-        if aw is not None and aw.player == p.name:
-            await asyncio.sleep(rng.uniform(0.5, 1.5))
+        await asyncio.sleep(rng.uniform(0.7, 1.5))
+        if rng.random() < 0.5:
             write(b"\r")
             p.moves += 1
             continue
-        await asyncio.sleep(rng.uniform(1.5, 3.0))
         panel = b"2" if panel == b"1" else b"1"
         p.waiting = (PANEL_MARK[panel], time.monotonic(), len(p.received))
         write(panel)
@@ -141,8 +139,8 @@ async def run_n(n: int, seconds: float) -> dict[str, float]:
             tasks = [asyncio.create_task(reader(p)) for p in players + watchers]
             # everyone opens their game (players: their own; watchers: the game to watch)
             await asyncio.sleep(2 + n * 0.05)
-            for p in players:
-                p.process.stdin.write(b"\x1b[B\r")  # type: ignore[attr-defined]
+            for p in players:  # their own game is the lobby's first line
+                p.process.stdin.write(b"\r")  # type: ignore[attr-defined]
             for w in watchers:
                 rows = 1 + (w.game - 1)  # games are listed newest first under "to watch"
                 w.process.stdin.write(b"\x1b[B" * (games - rows) + b"\r")  # type: ignore[attr-defined]
@@ -151,24 +149,14 @@ async def run_n(n: int, seconds: float) -> dict[str, float]:
             view = Hub(SQLiteStore(data / "imperial.db"))
             view.load()
             before = {gid: len(t.game.plies) for gid, t in view.tables.items()}
+            view.store.close()
             rss1 = rss_kb(server.pid)
             cpu0, t0 = cpu_seconds(server.pid), time.monotonic()
             for w in watchers:
                 w.received.clear()
             stop = time.monotonic() + seconds
             rng = random.Random(n)
-
-            async def refresh_view() -> None:
-                while time.monotonic() < stop:
-                    fresh = Hub(SQLiteStore(data / "imperial.db"))
-                    fresh.load()
-                    view.tables = fresh.tables
-                    fresh.store.close()
-                    await asyncio.sleep(0.3)
-
-            await asyncio.gather(
-                refresh_view(), *(play(p, view, stop, random.Random(rng.random())) for p in players)
-            )
+            await asyncio.gather(*(play(p, stop, random.Random(rng.random())) for p in players))
             cpu = (cpu_seconds(server.pid) - cpu0) / (time.monotonic() - t0)
             final = Hub(SQLiteStore(data / "imperial.db"))
             final.load()
