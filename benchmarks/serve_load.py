@@ -4,9 +4,9 @@
 
 For each N: a fresh server in its own process (``imperial serve --allow-any`` on an ephemeral
 port), N/4 games of four human seats, N simulated players (asyncssh clients on loopback, each
-with a PTY at 80x24) and one spectator per game. Players act at human pace: when the decision
-is theirs every 0.7-1.5 s they press either Enter (the first option: a move when the decision is theirs,
-nothing otherwise) or a panel key (1 or 2). Reported:
+with a PTY at 80x24) and one spectator per game. Players act at human pace: every 0.7-1.5 s
+they press either Enter (the first option: a move when the decision is theirs, nothing
+otherwise) or a panel key (1 or 2). Reported:
 
 - key -> screen update: from writing a panel key to receiving the bytes that draw that panel
   (median, p95), for every player;
