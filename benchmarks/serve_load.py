@@ -152,12 +152,15 @@ async def run_n(n: int, seconds: float) -> dict[str, float]:
             view.store.close()
             rss1 = rss_kb(server.pid)
             cpu0, t0 = cpu_seconds(server.pid), time.monotonic()
+            own0 = time.process_time()
             for w in watchers:
                 w.received.clear()
             stop = time.monotonic() + seconds
             rng = random.Random(n)
             await asyncio.gather(*(play(p, stop, random.Random(rng.random())) for p in players))
-            cpu = (cpu_seconds(server.pid) - cpu0) / (time.monotonic() - t0)
+            window = time.monotonic() - t0
+            cpu = (cpu_seconds(server.pid) - cpu0) / window
+            client_cpu = (time.process_time() - own0) / window
             final = Hub(SQLiteStore(data / "imperial.db"))
             final.load()
             moves = {gid: len(t.game.plies) - before[gid] for gid, t in final.tables.items()}
@@ -165,6 +168,13 @@ async def run_n(n: int, seconds: float) -> dict[str, float]:
                 len(w.received) / moves[w.game] for w in watchers if moves.get(w.game, 0) > 0
             ]
             lat = sorted(x for p in players for x in p.latencies)
+            if os.environ.get("SERVE_LOAD_SHOW"):
+                import pyte
+
+                for who in (players[0], players[-1], watchers[-1]):
+                    screen = pyte.Screen(80, 24)
+                    pyte.ByteStream(screen).feed(bytes(who.received))
+                    print(who.name, "\n".join(screen.display), sep="\n", file=sys.stderr)
             for t in tasks:
                 t.cancel()
             return {
@@ -178,6 +188,7 @@ async def run_n(n: int, seconds: float) -> dict[str, float]:
                 "rss_mb": rss1 / 1024,
                 "mb_per_connection": (rss1 - rss0) / 1024 / (n + len(watchers)),
                 "cpu_pct": 100 * cpu,
+                "client_cpu_pct": 100 * client_cpu,
                 "moves": sum(moves.values()),
                 "bytes_per_move": statistics.median(per_move) if per_move else float("nan"),
             }
@@ -193,8 +204,9 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"{'N':>3} {'conns':>5} {'keys':>5} {'median':>7} {'p95':>7} {'MB/conn':>8} "
-        f"{'RSS MB':>7} {'CPU %':>6} {'moves':>6} {'B/move':>7}"
+        f"{'RSS MB':>7} {'CPU %':>6} {'moves':>6} {'B/move':>7} {'client CPU %':>12}"
     )
+    print(f"(load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
     for n in args.players:
         if n > MAX_PLAYERS:
             sys.exit(f"at most {MAX_PLAYERS} players")
@@ -202,7 +214,8 @@ def main() -> None:
         print(
             f"{r['players']:>3} {r['connections']:>5} {r['keys']:>5} {r['median_ms']:>5.0f}ms "
             f"{r['p95_ms']:>5.0f}ms {r['mb_per_connection']:>8.2f} {r['rss_mb']:>7.0f} "
-            f"{r['cpu_pct']:>6.0f} {r['moves']:>6} {r['bytes_per_move']:>7.0f}",
+            f"{r['cpu_pct']:>6.0f} {r['moves']:>6} {r['bytes_per_move']:>7.0f} "
+            f"{r['client_cpu_pct']:>12.0f}",
             flush=True,
         )
 
