@@ -203,3 +203,34 @@ def test_connection_limit_and_idle_timeout(tmp_path: Path) -> None:
             assert b"disconnected after a long time without a key press" in first.raw
 
     run(scenario(), timeout=30)
+
+
+def test_an_error_in_one_screen_ends_only_that_connection(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A bug that breaks one player's screen: that player is told in one line, the others play
+    on, the server keeps serving."""
+    from imperial_tui.server.lobby import LobbyScreen
+
+    real = LobbyScreen.show_games
+
+    def broken(self: LobbyScreen) -> bool:
+        if self.server.user == "crash":
+            raise RuntimeError("a bug in one screen")
+        return real(self)
+
+    monkeypatch.setattr(LobbyScreen, "show_games", broken)
+
+    async def scenario() -> None:
+        async with serving(tmp_path, allow_any=True) as server:
+            other = await connect(server, "fine", None)
+            await other.wait_for("you are fine")
+            victim = await connect(server, "crash", None)
+            await victim.closed.wait()
+            assert b"imperial: the game screen failed" in victim.raw
+            await other.press("r", "n")
+            await other.wait_for("New game of Imperial")
+            late = await connect(server, "late", None)
+            await late.wait_for("you are late")
+            for t in (other, late):
+                await t.close()
+
+    run(scenario(), timeout=30)
