@@ -4,8 +4,8 @@
 
 For each N: a fresh server in its own process (``imperial serve --allow-any`` on an ephemeral
 port), N/4 games of four human seats, N simulated players (asyncssh clients on loopback, each
-with a PTY at 80x24) and one spectator per game. Players act at human pace: every 0.7-1.5 s
-they press either Enter (the first option: a move when the decision is theirs, nothing
+with a PTY at 80x24) and one spectator per game. Players act at human pace: every 0.6-1.4 x --think
+seconds they press either Enter (the first option: a move when the decision is theirs, nothing
 otherwise) or a panel key (1 or 2). Reported:
 
 - key -> screen update: from writing a panel key to receiving the bytes that draw that panel
@@ -98,13 +98,14 @@ async def connect(port: int, name: str) -> object:
     return await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
 
 
-async def play(p: Player, stop: float, rng: random.Random) -> None:
-    """Human pace: every 0.7-1.5 s either Enter (the first option: a move when the decision
-    is this player's, nothing otherwise) or a panel key (1/2), whose drawing is timed."""
+async def play(p: Player, stop: float, rng: random.Random, think: float) -> None:
+    """Human pace: every 0.6-1.4 x ``think`` seconds either Enter (the first option: a move
+    when the decision is this player's, nothing otherwise) or a panel key (1/2), whose drawing
+    is timed."""
     write = p.process.stdin.write  # type: ignore[attr-defined]
     panel = b"1"
     while time.monotonic() < stop:
-        await asyncio.sleep(rng.uniform(0.7, 1.5))
+        await asyncio.sleep(think * rng.uniform(0.6, 1.4))
         if rng.random() < 0.5:
             write(b"\r")
             p.moves += 1
@@ -114,7 +115,7 @@ async def play(p: Player, stop: float, rng: random.Random) -> None:
         write(panel)
 
 
-async def run_n(n: int, seconds: float) -> dict[str, float]:
+async def run_n(n: int, seconds: float, think: float) -> dict[str, float]:
     games = max(1, n // 4)
     n = games * 4
     with tempfile.TemporaryDirectory() as tmp:
@@ -157,7 +158,9 @@ async def run_n(n: int, seconds: float) -> dict[str, float]:
                 w.received.clear()
             stop = time.monotonic() + seconds
             rng = random.Random(n)
-            await asyncio.gather(*(play(p, stop, random.Random(rng.random())) for p in players))
+            await asyncio.gather(
+                *(play(p, stop, random.Random(rng.random()), think) for p in players)
+            )
             window = time.monotonic() - t0
             cpu = (cpu_seconds(server.pid) - cpu0) / window
             client_cpu = (time.process_time() - own0) / window
@@ -191,6 +194,11 @@ async def run_n(n: int, seconds: float) -> dict[str, float]:
                 "client_cpu_pct": 100 * client_cpu,
                 "moves": sum(moves.values()),
                 "bytes_per_move": statistics.median(per_move) if per_move else float("nan"),
+                # server CPU per event: a key press, or one screen redrawn for a move
+                "cpu_ms_per_event": 1000
+                * cpu
+                * window
+                / max(1, sum(p.moves for p in players) + len(lat) + 5 * sum(moves.values())),
             }
         finally:
             server.terminate()
@@ -201,6 +209,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--players", type=int, nargs="+", default=[4, 20, 50])
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--think", type=float, default=1.0, help="mean seconds between a player's keys"
+    )
     args = parser.parse_args()
     print(
         f"{'N':>3} {'conns':>5} {'keys':>5} {'median':>7} {'p95':>7} {'MB/conn':>8} "
@@ -210,12 +221,12 @@ def main() -> None:
     for n in args.players:
         if n > MAX_PLAYERS:
             sys.exit(f"at most {MAX_PLAYERS} players")
-        r = asyncio.run(run_n(n, args.seconds))
+        r = asyncio.run(run_n(n, args.seconds, args.think))
         print(
             f"{r['players']:>3} {r['connections']:>5} {r['keys']:>5} {r['median_ms']:>5.0f}ms "
             f"{r['p95_ms']:>5.0f}ms {r['mb_per_connection']:>8.2f} {r['rss_mb']:>7.0f} "
             f"{r['cpu_pct']:>6.0f} {r['moves']:>6} {r['bytes_per_move']:>7.0f} "
-            f"{r['client_cpu_pct']:>12.0f}",
+            f"{r['client_cpu_pct']:>12.0f} {r['cpu_ms_per_event']:>12.1f}",
             flush=True,
         )
 

@@ -234,3 +234,22 @@ def test_an_error_in_one_screen_ends_only_that_connection(tmp_path: Path, monkey
                 await t.close()
 
     run(scenario(), timeout=30)
+
+
+def test_colours_follow_the_clients_terminal_not_the_servers(tmp_path: Path) -> None:
+    """TERM and COLORTERM come from each client: 256 colours, 16 colours, or true colour."""
+
+    async def scenario() -> None:
+        async with serving(tmp_path, allow_any=True) as server:
+            plain = await connect(server, "vt", None, term="xterm")
+            rich = await connect(server, "tc", None, env={"COLORTERM": "truecolor"})
+            mid = await connect(server, "mid", None)
+            for t in (plain, rich, mid):
+                await t.wait_for("server lobby")
+            assert b"38;5;" not in plain.raw and b"38;2;" not in plain.raw
+            assert b"38;2;" in rich.raw
+            assert b"38;5;" in mid.raw and b"38;2;" not in mid.raw
+            for t in (plain, rich, mid):
+                await t.close()
+
+    run(scenario(), timeout=30)
