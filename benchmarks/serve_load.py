@@ -13,8 +13,8 @@ otherwise) or a panel key (1 or 2). Reported:
 - server memory per connected player: (RSS with everyone connected - RSS before) / connections;
 - server CPU over the measuring window (% of one core);
 - bytes per opponent move to a watcher at 80x24: what each game's spectator received during
-  the window divided by the actions played in its game. These are terminal bytes before SSH
-  compression (OpenSSH does not compress unless asked: ssh -C).
+  the window divided by the actions played in its game: terminal bytes as sent (OpenSSH does
+  not compress unless asked), and "(-C)" what they cost through SSH's zlib stream (ssh -C).
 
 Bounded: at most 60 players per run, and each N runs for --seconds after everyone joined.
 """
@@ -31,6 +31,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -56,6 +57,8 @@ class Player:
     latencies: list[float] = field(default_factory=list)
     waiting: tuple[bytes, float, int] | None = None  # mark, sent at, offset
     moves: int = 0
+    compressed: int = 0  # what the same bytes cost through SSH's zlib stream (ssh -C)
+    zlib: object = field(default_factory=lambda: zlib.compressobj())
 
 
 def rss_kb(pid: int) -> int:
@@ -84,6 +87,8 @@ async def reader(p: Player) -> None:
         if not data:
             return
         p.received.extend(data)
+        z = p.zlib
+        p.compressed += len(z.compress(data) + z.flush(zlib.Z_SYNC_FLUSH))  # type: ignore[attr-defined]
         if p.waiting is not None:
             mark, sent, offset = p.waiting
             if mark in p.received[offset:]:
@@ -156,6 +161,7 @@ async def run_n(n: int, seconds: float, think: float) -> dict[str, float]:
             own0 = time.process_time()
             for w in watchers:
                 w.received.clear()
+                w.compressed = 0
             stop = time.monotonic() + seconds
             rng = random.Random(n)
             await asyncio.gather(
@@ -170,6 +176,7 @@ async def run_n(n: int, seconds: float, think: float) -> dict[str, float]:
             per_move = [
                 len(w.received) / moves[w.game] for w in watchers if moves.get(w.game, 0) > 0
             ]
+            per_move_z = [w.compressed / moves[w.game] for w in watchers if moves.get(w.game, 0)]
             lat = sorted(x for p in players for x in p.latencies)
             if os.environ.get("SERVE_LOAD_SHOW"):
                 import pyte
@@ -194,6 +201,7 @@ async def run_n(n: int, seconds: float, think: float) -> dict[str, float]:
                 "client_cpu_pct": 100 * client_cpu,
                 "moves": sum(moves.values()),
                 "bytes_per_move": statistics.median(per_move) if per_move else float("nan"),
+                "zbytes_per_move": statistics.median(per_move_z) if per_move_z else float("nan"),
                 # server CPU per event: a key press, or one screen redrawn for a move
                 "cpu_ms_per_event": 1000
                 * cpu
@@ -226,6 +234,7 @@ def main() -> None:
             f"{r['players']:>3} {r['connections']:>5} {r['keys']:>5} {r['median_ms']:>5.0f}ms "
             f"{r['p95_ms']:>5.0f}ms {r['mb_per_connection']:>8.2f} {r['rss_mb']:>7.0f} "
             f"{r['cpu_pct']:>6.0f} {r['moves']:>6} {r['bytes_per_move']:>7.0f} "
+            f"{r['zbytes_per_move']:>5.0f} "
             f"{r['client_cpu_pct']:>12.0f} {r['cpu_ms_per_event']:>12.1f}",
             flush=True,
         )

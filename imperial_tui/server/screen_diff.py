@@ -83,6 +83,7 @@ class ScreenDiff:
         shown = self.shown
         changed = sorted(k for k, cell in frame.items() if shown.get(k) != cell)
         out: list[str] = []
+        style: str | None = None  # the terminal's style now (None: unknown)
         i = 0
         while i < len(changed):
             row, start = changed[i]
@@ -99,17 +100,14 @@ class ScreenDiff:
                 start -= 1  # never start on the right half of a wide character
             if (row, end + 1) in frame and frame[(row, end + 1)][0] == "":
                 end += 1
-            out.append(f"\x1b[{row};{start}H")
-            style = None
+            out.append(f"\x1b[{row};{start}H")  # a cursor move keeps the style: runs share it
             for c in range(start, end + 1):
-                cell = frame.get((row, c))
-                if cell is None:
-                    break
-                ch, sgr = cell
+                ch, sgr = cell = frame[(row, c)]
                 if sgr != style:
-                    out.append(_RESET + sgr if style is not None or sgr else _RESET)
+                    out.append(_RESET + sgr)
                     style = sgr
                 out.append(ch)
                 shown[(row, c)] = cell
+        if style:
             out.append(_RESET)
         return "".join(out)
