@@ -209,8 +209,12 @@ async def run_n(n: int, seconds: float, think: float) -> dict[str, float]:
                 / max(1, sum(p.moves for p in players) + len(lat) + 5 * sum(moves.values())),
             }
         finally:
-            server.terminate()
-            server.wait(10)
+            server.terminate()  # a clean stop: every connection is told first
+            try:
+                server.wait(60)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
 
 
 def main() -> None:
@@ -223,7 +227,8 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"{'N':>3} {'conns':>5} {'keys':>5} {'median':>7} {'p95':>7} {'MB/conn':>8} "
-        f"{'RSS MB':>7} {'CPU %':>6} {'moves':>6} {'B/move':>7} {'client CPU %':>12}"
+        f"{'RSS MB':>7} {'CPU %':>6} {'moves':>6} {'B/move':>7} {'(-C)':>5} {'client CPU %':>12} "
+        f"{'CPU ms/event':>12}"
     )
     print(f"(load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
     for n in args.players:
