@@ -336,6 +336,8 @@ class Server:
             self.bytes_sent += link.sent
             self._after_session()
         if app.return_code:
+            crash = getattr(app, "crash", None)
+            log.error("%s's screen failed: %s", user, crash.line() if crash else "(see above)")
             link.send(
                 "\r\nimperial: the game screen failed (the host's log has the details); "
                 "your games are safe on the server\r\n"
