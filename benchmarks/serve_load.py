@@ -98,7 +98,7 @@ async def reader(p: Player) -> None:
 
 async def connect(port: int, name: str) -> object:
     conn = await asyncssh.connect(
-        "127.0.0.1", port, username=name, known_hosts=None, client_keys=[], agent_path=None
+        "127.0.0.1", port, username=name, known_hosts=None, client_keys=None, agent_path=None
     )
     return await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
 

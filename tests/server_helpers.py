@@ -128,7 +128,7 @@ async def connect(
         "127.0.0.1",
         server.port,
         username=user,
-        client_keys=[key] if key is not None else [],
+        client_keys=[key] if key is not None else None,  # None: no key ([] = ~/.ssh)
         known_hosts=None,
         agent_path=None,
         preferred_auth="publickey" if key is not None else "none",

@@ -37,7 +37,7 @@ async def refused_with(server, user: str, key) -> str:  # type: ignore[no-untype
             "127.0.0.1",
             server.port,
             username=user,
-            client_keys=[key] if key else [],
+            client_keys=[key] if key else None,  # None: no key at all ([] = the default files)
             known_hosts=None,
             agent_path=None,
             client_factory=lambda: client,
