@@ -15,15 +15,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from maps.errors import MapError
+from maps.layout import MapLayout, parse_layout
+
 MAP_DIR = Path(__file__).parent
 
 KINDS = ("province", "land", "sea", "impassable")
 FACTORY_TYPES = ("armaments", "shipyard")
 NATION_FIELDS = ("name", "color", "turn_order", "armies", "fleets", "start_factories")
-
-
-class MapError(ValueError):
-    """A map file is malformed; the message names the region and the field."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +80,8 @@ class Board:
     # doubtful borders the map includes but a rule option may leave out: (option, a, b)
     optional_borders: tuple[tuple[str, str, str], ...] = ()
     removed_edges: tuple[tuple[str, str], ...] = ()
+    # how the app draws the board (None for a map file without a picture)
+    layout: MapLayout | None = field(default=None, repr=False, compare=False)
 
     # -- convenience -------------------------------------------------------------------
     def __getitem__(self, region_id: str) -> Region:
@@ -94,6 +95,14 @@ class Board:
 
     def neutral_lands(self) -> tuple[int, ...]:
         return tuple(r.index for r in self.regions if r.kind == "land")
+
+    def borders(self, a: str, b: str) -> bool:
+        """Whether two regions (by id) border each other on this board; an impassable region
+        borders nothing, and an edge a rule option removed is no border."""
+        ia, ib = self.index.get(a), self.index.get(b)
+        if ia is None or ib is None:
+            return False
+        return ib in self.land_neighbours[ia] or ib in self.sea_neighbours[ia]
 
     def nation_index(self, code: str) -> int:
         for i, n in enumerate(self.nations):
@@ -307,6 +316,11 @@ def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...])
         if not land_nb[r.index] and not sea_nb[r.index]:
             raise MapError(f"region {r.id!r}: has no neighbours")
 
+    layout = None
+    if "map_layout" in raw:
+        borders = {frozenset(p) for p in adjacency}
+        layout = parse_layout(raw["map_layout"], regions_raw, borders)
+
     home = tuple(tuple(r.index for r in regions if r.nation == n.code) for n in nations)
     rail_links = tuple(
         frozenset(
@@ -333,4 +347,5 @@ def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...])
         sea_indices=tuple(r.index for r in regions if r.kind == "sea"),
         optional_borders=_optional_borders(raw, index),
         removed_edges=removed,
+        layout=layout,
     )
