@@ -49,7 +49,13 @@ HELP_FOR_DECISION = {
     "scoring": "scoring",
 }
 FILE_CHECK_SECONDS = 2.0
-HELP_FOR_PANEL = {"rondel": "rondel", "bonds": "investor", "regions": "maneuver", "log": "keys"}
+HELP_FOR_PANEL = {
+    "rondel": "rondel",
+    "bonds": "investor",
+    "regions": "maneuver",
+    "log": "keys",
+    "map": "map",
+}
 
 
 def _commands() -> type[Provider]:
@@ -346,11 +352,8 @@ class ImperialApp(App[None]):
             aw = self.session.game.awaiting
             kind = aw.kind if aw is not None else "scoring"
             return HELP_FOR_DECISION.get(kind, "overview")
-        if "right" in ids:
-            from textual.widgets import TabbedContent
-
-            tab = gs.query_one(TabbedContent).active
-            return HELP_FOR_PANEL.get(tab, "keys")
+        if "right" in ids or "map-wide" in ids:
+            return HELP_FOR_PANEL.get(gs.shown_panel(), "keys")
         return "keys"
 
     # -- the save file -----------------------------------------------------------------------

@@ -398,10 +398,19 @@ class MapPainter:
         return c, r
 
     def step(self, cell: Cell, dx: int, dy: int) -> Cell | None:
-        """The cell of the nearest other region in a direction (arrow keys): nearest along
-        the direction, with a penalty for going sideways; None at the edge of the board."""
+        """The cell of the nearest other region in a direction (arrow keys): the distance
+        along the direction plus the distance sideways, within 60 degrees of it; up and down
+        lean left and right the way the rows are staggered, so up undoes down. None at the
+        edge of the board."""
         here = self.layout.region_at(cell)
-        px, py = self.cell_point(cell)
+        ox, oy = self.cell_point(cell)
+
+        def ahead(c: Cell) -> float:  # leave a big region from its edge in that direction
+            cx, cy = self.cell_point(c)
+            return (cx - ox) * dx + (cy - oy) * 2 * dy - 0.1 * abs((cx - ox) * dy - (cy - oy) * dx)
+
+        start = max(self.layout.cells_of(here), key=ahead) if here else cell
+        px, py = self.cell_point(start)
         best: tuple[float, Cell] | None = None
         for y, row in enumerate(self.layout.grid):
             for x, rid in enumerate(row):
@@ -411,9 +420,9 @@ class MapPainter:
                 vx, vy = (cx - px), (cy - py) * 2.0  # a text row is about two columns tall
                 along = vx * dx + vy * dy
                 across = abs(vx * dy - vy * dx)
-                if along <= 0 or across > along * 1.5:
+                if along <= 0 or across > along * 1.8:
                     continue
-                score = along + 2.5 * across
+                score = along + across - 0.01 * vx * dy
                 if best is None or score < best[0]:
                     best = (score, (x, y))
         return best[1] if best else None

@@ -143,11 +143,42 @@ Score = for each bond, interest x power factor of its nation, plus cash. Power f
 Tie: the tied players' credit in the nation with the most power points decides, then the
 next nation, and so on (rule options tie_break and tie_break_equal_power).""",
     ),
+    "map": (
+        "Reading the map",
+        """\
+Every region is a box with its label (BER Berlin, NTH North Sea). Two regions that share a thin
+wall border each other: an army steps across it, a fleet sails across it between two seas, a
+land region on a sea's wall is on its coast. A heavy wall means the two regions touch on the
+picture but do not border (around Switzerland, which no unit enters). Seas are filled with
+waves.
+
+In a box: the label, the factory (■ armaments, ▲ shipyard; hollow □ △ while hostile armies
+occupy the province) and the owner of a home province (BER■ GE) or, reversed, the nation whose
+flag is on neutral land or a sea (NOR GE). Below, the units: GE2 is two German armies on land
+or two fleets at sea, GE1f a fleet in its port, RU2! hostile and RU1= friendly armies in a
+foreign home province. A + means more units than fit: the region's details list them all.
+
+Straits are marked ≈ on the walls: armies cross from Bulgaria to Turkey, and the Black Sea meets
+the Eastern Mediterranean through Turkey's straits. Armies do not cross from Denmark to Sweden
+nor from Spain to Morocco (× at Gibraltar): only by convoy. Dublin has no rail.
+
+In a Maneuver the unit being moved is shown yellow, its destinations green (blue-italic when
+only a convoy reaches them), the seas its convoys need with ≈ waves, and the provinces its rail
+reaches underlined. Choose from the decision list or on the map: arrows move the cursor (▶ ◀),
+Enter on a unit opens its moves, Enter on a destination moves it. i shows a region's details
+(neighbours by land and sea, who can reach it next turn, the rules that apply there), g goes to
+a region by its label, z widens the map to the whole screen on a small terminal, escape goes
+back.""",
+    ),
     "keys": (
         "Keys",
         """\
 up/down, enter  move in a list, choose
 1 2 3 4         rondel, bonds, regions, log panels
+5               the map (arrows move its cursor,
+                enter chooses there, i details, g go
+                to a region, z whole width, escape
+                back to the decision)
 tab             next panel or field (then up/down or
                 page up/down scroll it)
 f               filter the regions by nation (a code
@@ -170,7 +201,8 @@ Battles: the player asked (the title says who, the
 line below which unit entered where) fights one unit
 or declines; with hidden cash the keyboard is handed
 over first.
-At 120x40 and larger every panel is shown at once.""",
+At 120x40 and larger: 1-4 show every panel at once,
+5 the whole map beside the decision.""",
     ),
 }
 

@@ -1,14 +1,17 @@
-"""Small modal dialogs: yes/no confirmation, one-line input, and the hot-seat hand-over."""
+"""Small modal dialogs: yes/no confirmation, one-line input, a choice among a few options, a
+page of text (a region's details), and the hot-seat hand-over."""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Input, Static
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 from imperial_tui.screens.guard import DismissFromTop
 
@@ -56,6 +59,63 @@ class PromptScreen(DismissFromTop, ModalScreen[str | None]):
         self.dismiss(event.value.strip())
 
     def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChoiceScreen(DismissFromTop, ModalScreen[Any]):
+    """Pick one of a few options by keys (what to do in a region chosen on the map, which
+    of two moves to the same place); escape picks nothing (None)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "cancel", id="choice.cancel")
+    ]
+
+    def __init__(self, question: str, options: list[tuple[RenderableType, Any]]) -> None:
+        super().__init__()
+        self.question = question
+        self.values = [value for _, value in options]
+        self.labels = [label for label, _ in options]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="question")
+            yield OptionList(
+                *[Option(label, id=str(i)) for i, label in enumerate(self.labels)],
+                id="choice-options",
+            )
+            yield Static("up/down, enter choose   escape cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.values[int(event.option.id or 0)])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class InfoScreen(DismissFromTop, ModalScreen[None]):
+    """A page of text over the game (a region's details); page up/down scroll it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,i,q", "close", "close", id="info.close")
+    ]
+
+    def __init__(self, body: RenderableType) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog info"):
+            yield Static(self.body, id="info-text")
+            yield Static("escape close   up/down scroll", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
         self.dismiss(None)
 
 

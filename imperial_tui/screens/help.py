@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 
 from imperial_tui.rules_text import page, topics
 from imperial_tui.screens.guard import DismissFromTop
+from imperial_tui.style import to_ascii
 
 
 class HelpScreen(DismissFromTop, ModalScreen[None]):
@@ -43,13 +44,14 @@ class HelpScreen(DismissFromTop, ModalScreen[None]):
 
     def show_topic(self, topic: str) -> None:
         """The page, then the key reference (so F1 always answers "which key?" too)."""
+        plain = to_ascii if getattr(self.app, "ascii_only", False) else str
         title, text = page(topic)
-        body = Text(title, style="bold")
-        body.append("\n\n" + text)
+        body = Text(plain(title), style="bold")
+        body.append("\n\n" + plain(text))
         if topic != "keys":
             keys_title, keys = page("keys")
-            body.append("\n\n" + keys_title + "\n\n", style="bold")
-            body.append(keys)
+            body.append("\n\n" + plain(keys_title) + "\n\n", style="bold")
+            body.append(plain(keys))
         self.query_one("#help-text", Static).update(body)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

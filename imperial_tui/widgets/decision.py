@@ -422,6 +422,25 @@ class DecisionPanel(Vertical):
             out.append(Option(label, id=str(i)))
         return out
 
+    @property
+    def open_key(self) -> str | None:
+        """The group whose options are listed (``move_army:vienna``), or None (the map
+        highlights that unit's moves)."""
+        return self._open
+
+    def highlighted_actions(self) -> list[Action]:
+        """The legal actions the highlighted option stands for: all of a unit's moves for a
+        unit, the one action for an action, none for "back" or "donate" (for the map)."""
+        ol = self.options
+        if ol.highlighted is None or not self._actions:
+            return []
+        oid = ol.get_option_at_index(ol.highlighted).id or ""
+        if oid.startswith("g:"):
+            return [a for a in self._actions if group_key(a) == oid[2:]]
+        if oid.isdigit() and int(oid) < len(self._actions):
+            return [self._actions[int(oid)]]
+        return []
+
     def open_group(self, key: str | None) -> None:
         self._open = key
         self._fill()
