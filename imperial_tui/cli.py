@@ -500,6 +500,22 @@ def show(
         int, typer.Option("--limit", min=0, help="Show at most this many legal options.")
     ] = 40,
     at: AtOpt = None,
+    board_map: Annotated[
+        bool,
+        typer.Option(
+            "--map", help="Print the board as a map (as the app draws it) instead of the tables."
+        ),
+    ] = False,
+    region: Annotated[
+        str | None,
+        typer.Option(
+            "--region",
+            metavar="REGION",
+            help="Print one region: its neighbours, who can reach it next turn, the rules "
+            "there (a label such as BER, or a name).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Show a saved game: nations, players, rondel, the regions with units, flags or
     factories, and whose decision it is with the legal options.
@@ -510,14 +526,31 @@ def show(
 
     * `imperial show game.json`
 
+    * `imperial show game.json --map` (the board; `--ascii` for plain characters)
+
+    * `imperial show game.json --region venice` (can Italy reach Venice next turn?)
+
     * `NO_COLOR=1 imperial show game.json | less`
 
     * `imperial show game.json --at 0` (the start; `--at -1`: before the last action)
     """
-    from imperial_tui.show import render_game
+    from imperial_tui.show import find_region, map_view, render_game
+    from imperial_tui.style import ascii_wanted
 
     game = _game_at(file, at)
-    _console().print(render_game(game, limit=limit))
+    console = _console()
+    if region is not None:
+        from imperial_tui.regioninfo import region_text
+
+        rid = find_region(game, region)
+        if rid is None:
+            _fail(f"no region {region!r} on this map (a label such as BER, or a name)", EXIT_USAGE)
+        console.print(region_text(game, rid, ascii_only=ascii_wanted()))
+        return
+    if board_map:
+        console.print(map_view(game, ascii_only=ascii_wanted()))
+        return
+    console.print(render_game(game, limit=limit))
 
 
 # --------------------------------------------------------------------------- moves

@@ -392,6 +392,11 @@ class MapPainter:
         """(left, top, right, bottom) characters of a region, walls included."""
         return self._static.boxes[rid]
 
+    def text_areas(self, rid: str) -> list[tuple[int, int, int]]:
+        """Where a region's text goes, in reading order: (row, column, width); the first
+        holds its label, the others its units."""
+        return list(self._static.slots.get(rid, []))
+
     def anchor(self, rid: str) -> tuple[int, int]:
         """(column, row) where the region's label is written."""
         r, c, _ = self._static.slots[rid][0]
@@ -581,7 +586,7 @@ class MapPainter:
         marks: MapMarks | None = None,
     ) -> Text:
         """The picture as one Rich text (for printing: ``imperial show --map``)."""
-        out = Text(no_wrap=True, overflow="crop", end="")
+        out = Text(no_wrap=True, overflow="crop")
         rows = self.rows(regions, marks)
         for i, row in enumerate(rows):
             for piece, style in row:
@@ -703,16 +708,20 @@ def legend_lines(board: Board, ascii_only: bool) -> list[Text]:
     occupied_glyphs = g.armaments_occupied + ("" if ascii_only else g.shipyard_occupied)
     lines = [
         Text(
-            f"{thin} border  {heavy} touching but no border  {g.wave} sea  {g.blocked} "
-            f"impassable  {g.armaments} armaments  {g.shipyard} shipyard  {occupied_glyphs} "
-            "occupied factory",
+            f"{thin} border   {heavy} touching, no border   {g.wave} sea   {g.blocked} impassable",
             style="dim",
         ),
         Text(
-            "BER GE: home province of GE; NOR GE (reversed): GE's flag.  Units GE2: two "
-            "German armies (fleets at sea); f fleets in port; ! hostile, = friendly.",
+            f"BER{g.armaments} GE  label, factory ({g.armaments} armaments, {g.shipyard} shipyard,"
+            f" {occupied_glyphs} occupied), owner",
             style="dim",
         ),
+        Text("NOR GE  (reversed) the flag on neutral land or a sea", style="dim"),
+        Text(
+            "GE2     two German armies (fleets at sea); GE1f a fleet in port;",
+            style="dim",
+        ),
+        Text("        RU2! hostile, RU1= friendly armies in a foreign home province", style="dim"),
     ]
     if layout is None:
         return lines

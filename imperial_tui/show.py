@@ -351,6 +351,36 @@ def render_game(game: Game, limit: int = MAX_MOVES_SHOWN) -> Group:
     return Group(*parts)
 
 
+def map_view(game: Game, ascii_only: bool = False) -> RenderableType:
+    """What ``imperial show --map`` prints: whose decision it is, the board as the app draws
+    it (74 columns) and what its symbols mean."""
+    from imperial_tui.mapview import MapPainter, legend_lines
+
+    board = _board(game)
+    painter = MapPainter(board, ascii_only=ascii_only)
+    parts: list[RenderableType] = [
+        decision_text(game),
+        painter.render(game.summary()["regions"]),
+        *legend_lines(board, ascii_only),
+    ]
+    return Group(*parts)
+
+
+def find_region(game: Game, name: str) -> str | None:
+    """A region by its label (BER), id (berlin) or name (Berlin, or its start)."""
+    board = _board(game)
+    layout = board.layout
+    wanted = name.strip()
+    ids = [r.id for r in board.regions] + list(board.impassable)
+    names = {rid: (layout.names.get(rid, rid) if layout else rid) for rid in ids}
+    for rid in ids:
+        label = layout.labels.get(rid, "") if layout else ""
+        if wanted.upper() == label or wanted.lower() == rid or wanted.lower() == names[rid].lower():
+            return rid
+    starts = [rid for rid in ids if names[rid].lower().startswith(wanted.lower())]
+    return starts[0] if len(starts) == 1 else None
+
+
 def events_text(events: list[Event]) -> Text:
     """Events as indented log lines."""
     return Text("\n").join(Text(f"  {e.text}") for e in events)

@@ -382,6 +382,58 @@ def test_top_level_help_and_version() -> None:
     assert runner.invoke(app, ["--version"]).stdout.startswith("imperial ")
 
 
+# --------------------------------------------------------------------------- the map
+
+
+SGR_COLOUR = re.compile(r"\x1b\[[0-9;]*(?:3[0-9]|4[0-9]|9[0-7]|10[0-7])(?:;[0-9;]*)?m")
+
+
+def _labels() -> list[str]:
+    from maps import load_board
+
+    return list(load_board().layout.labels.values())
+
+
+def test_show_map_at_80_columns_without_colour_has_every_label(game_file: Path) -> None:
+    """NO_COLOR=1 at 80 columns: not one colour code, every line fits, every region's label
+    is there, and the nations still read (by their codes)."""
+    runner.invoke(app, ["apply", str(game_file), "AH rondel import", "AH import army vienna"])
+    for env in ({}, {"FORCE_COLOR": "1"}):  # as a pipe, and as if on a terminal
+        result = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "80", **env}).invoke(
+            app, ["show", str(game_file), "--map"]
+        )
+        assert result.exit_code == 0, result.output
+        out = result.stdout
+        assert not SGR_COLOUR.search(out), out[:300]
+        plain = re.sub(r"\x1b\[[0-9;]*m", "", out)  # bold and reverse may stay
+        assert max(len(line.rstrip()) for line in plain.splitlines()) <= 80
+        for label in _labels():
+            assert re.search(rf"\b{label}\b", plain), label
+        assert "│VIE■AH│" in plain  # label, armaments factory, owner
+        assert "│AH1   │" in plain  # the imported army, on the line below
+        assert "≈ BUL–TUR" in out  # the straits, from the map file
+
+
+def test_show_map_in_ascii(game_file: Path) -> None:
+    result = runner.invoke(app, ["--ascii", "show", str(game_file), "--map"])
+    assert result.exit_code == 0, result.output
+    assert all(ord(c) < 128 for c in result.stdout)
+    assert "+------+" in result.stdout and "|BER#GE|" in result.stdout
+
+
+def test_show_region_answers_who_can_reach_it(game_file: Path) -> None:
+    runner.invoke(app, ["apply", str(game_file), "AH rondel import", "AH import army vienna"])
+    result = runner.invoke(app, ["show", str(game_file), "--region", "venice"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Venice (VEN)" in out and "home province of IT" in out
+    assert "Borders by land: Florence (FLO), Genoa (GEN), Rome (ROM), Trieste (TRI)" in out
+    assert "AH 1 army in Vienna (one step)" in out
+    bad = runner.invoke(app, ["show", str(game_file), "--region", "atlantis"])
+    assert bad.exit_code == 2
+    assert "no region 'atlantis'" in bad.stderr
+
+
 # --------------------------------------------------------------------------- import hygiene
 
 
@@ -396,6 +448,8 @@ def test_headless_commands_do_not_import_textual(game_file: Path) -> None:
         assert "textual" not in sys.modules, "importing imperial_tui.cli imported textual"
         for args in (["--help"], ["state", {str(game_file)!r}, "--json"],
                      ["state", {str(game_file)!r}], ["show", {str(game_file)!r}],
+                     ["show", {str(game_file)!r}, "--map"],
+                     ["show", {str(game_file)!r}, "--region", "BER"],
                      ["moves", {str(game_file)!r}], ["options"]):
             try:
                 cli.app(args, standalone_mode=False)
