@@ -244,3 +244,26 @@ def test_the_map_goes_away_when_the_maneuver_is_over():
             assert screen.shown_panel() == "rondel"  # the panel it replaced
 
     asyncio.run(run())
+
+
+def test_panel_keys_switch_back_and_forth_during_a_maneuver_at_both_sizes():
+    """1-5 during a Maneuver (the map came up by itself): each key shows its panel at once
+    and the layout settles (no tug of war between the two layouts' switches)."""
+    _g, session = austria_maneuvers()
+
+    async def run(size: tuple[int, int]) -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            for key, name in (("1", "rondel"), ("5", "map"), ("3", "regions"), ("5", "map")):
+                await pilot.press(key)
+                await pilot.pause()
+                assert screen.shown_panel() == name
+                assert screen.map_shown() == (name == "map")
+            if size == (120, 40):
+                assert screen.query_one("#wide-right").has_class("-map")
+                assert screen.query_one("#map-view-wide").region.width >= 74
+
+    for size in ((80, 24), (120, 40)):
+        asyncio.run(run(size))

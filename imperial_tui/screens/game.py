@@ -71,6 +71,8 @@ class GameScreen(GuardedScreen):
         super().__init__()
         self.map_model = MapModel()
         self._legal: tuple[int, Any, list[Action]] = (-1, None, [])
+        self._summary: tuple[int, dict[str, Any]] = (-1, {})
+        self.panel = "rondel"  # the panel on the right (keys 1-5)
         self._auto_map: str | None = None  # the panel the Maneuver's map replaced
         self._map_turn: Any = None  # the Maneuver the map came up for
 
@@ -80,21 +82,22 @@ class GameScreen(GuardedScreen):
             with Vertical(id="left"):
                 yield NationsPanel(id="nations")
                 yield DecisionPanel(id="decision")
-                yield MapInfo(id="map-info-wide", classes="wide-only map-only")
+                yield MapInfo(id="map-info-wide", classes="wide-only")
             # the wide layout's own copies of the panels (hidden, hence never repainted, in
-            # the narrow layout)
-            with Vertical(id="middle", classes="wide-only dashboard"):
-                with VerticalScroll(id="rondel-wide-scroll", classes="box"):
-                    yield RondelPanel(id="rondel-wide")
-                with VerticalScroll(id="bonds-wide-scroll", classes="box"):
-                    yield BondsPanel(id="bonds-wide")
-            with Vertical(id="far-right", classes="wide-only dashboard"):
-                with VerticalScroll(id="regions-wide-scroll", classes="box") as scroll:
-                    scroll.can_focus = False  # the list itself takes the focus (up/down)
-                    yield RegionsPanel(id="regions-wide")
-                yield LogPanel(id="log-wide", classes="box")
-            with Vertical(id="map-wide", classes="wide-only map-only"):
-                yield MapView(self.map_model, id="map-view-wide")
+            # the narrow layout); its class "-map" shows the map instead of the four panels
+            with Horizontal(id="wide-right", classes="wide-only"):
+                with Vertical(id="middle", classes="dashboard"):
+                    with VerticalScroll(id="rondel-wide-scroll", classes="box"):
+                        yield RondelPanel(id="rondel-wide")
+                    with VerticalScroll(id="bonds-wide-scroll", classes="box"):
+                        yield BondsPanel(id="bonds-wide")
+                with Vertical(id="far-right", classes="dashboard"):
+                    with VerticalScroll(id="regions-wide-scroll", classes="box") as scroll:
+                        scroll.can_focus = False  # the list itself takes the focus (up/down)
+                        yield RegionsPanel(id="regions-wide")
+                    yield LogPanel(id="log-wide", classes="box")
+                with Vertical(id="map-wide", classes="map-only"):
+                    yield MapView(self.map_model, id="map-view-wide")
             with TabbedContent(id="right", initial="rondel", classes="narrow-only"):
                 with TabPane("1 Rondel", id="rondel"), VerticalScroll():
                     yield RondelPanel(id="rondel-panel")
@@ -183,13 +186,10 @@ class GameScreen(GuardedScreen):
 
     def map_shown(self) -> bool:
         """Whether a map view is on screen (the wide layout's, or the fifth tab)."""
-        if self.has_class("-wide") and self.has_class("-tall"):
-            return self.has_class("-map")
-        return self.query_one(TabbedContent).active == "map"
+        return self.panel == "map"
 
     def map_views(self) -> list[MapView]:
-        wide = self.has_class("-wide") and self.has_class("-tall")
-        return [self.query_one("#map-view-wide" if wide else "#map-view", MapView)]
+        return [self.query_one("#map-view-wide" if self._wide() else "#map-view", MapView)]
 
     def _human_deciding(self) -> bool:
         aw = self.session.game.awaiting
@@ -220,14 +220,20 @@ class GameScreen(GuardedScreen):
                 r for a in actions if (r := getattr(a, "region", None)) in game.state.board.index
             )
             marks = MapMarks(cursor=marks.cursor, destinations=places)
-        changed = model.draw(
-            game.summary()["regions"], marks, (session.version, self.ascii_only, force)
-        )
+        regions = self._regions()
+        changed = model.draw(regions, marks, (session.version, self.ascii_only, force))
         for view in self.map_views():
             view.show_model()
             view.scroll_to_cursor()
-        self._map_info(marks, actions, group)
+        self._map_info(marks, actions, group, regions)
         return int(changed)
+
+    def _regions(self) -> dict[str, Any]:
+        """The state summary's regions, computed once per position."""
+        session = self.session
+        if self._summary[0] != session.version:
+            self._summary = (session.version, session.game.summary()["regions"])
+        return self._summary[1]
 
     def _home_region(self) -> str:
         """Where the cursor starts: the first unit of the nation to act, else its capital."""
@@ -249,7 +255,9 @@ class GameScreen(GuardedScreen):
         regions = [getattr(a, "region", None) for a in focus]
         return regions[0] if len(regions) == 1 and regions[0] else None
 
-    def _map_info(self, marks: Any, actions: list[Action], group: str | None) -> None:
+    def _map_info(
+        self, marks: Any, actions: list[Action], group: str | None, regions: dict[str, Any]
+    ) -> None:
         """The region under the cursor in one line, then what Enter does now."""
         game = self.session.game
         board = game.state.board
@@ -261,7 +269,7 @@ class GameScreen(GuardedScreen):
             name = layout.names.get(rid, rid) if layout else rid
             text.append(f"{layout.labels.get(rid, '') if layout else ''} {name}", style="bold")
             if rid in board.index:
-                info = game.summary()["regions"][rid]
+                info = regions[rid]
                 r = board.index[rid]
                 owner = board.regions[r].nation
                 if owner:
@@ -322,27 +330,51 @@ class GameScreen(GuardedScreen):
             self._map_turn = None
 
     def shown_panel(self) -> str:
-        if self.has_class("-map") and self.has_class("-wide") and self.has_class("-tall"):
-            return "map"
-        return self.query_one(TabbedContent).active
+        return self.panel
 
     def _show_panel(self, name: str) -> None:
-        self.query_one(TabbedContent).active = name
-        self.set_class(name == "map", "-map")
+        """Show a panel. Only the layout on screen switches now (restyling the hidden one
+        costs as much); the other follows when the terminal is resized into it. The wide
+        one switches by a class on its own container (a class on the screen would restyle
+        every widget)."""
+        self.panel = name
+        self._layout_panel()
         if name != "map":
             self.remove_class("-zoom")
 
+    def _wide(self) -> bool:
+        return self.has_class("-wide") and self.has_class("-tall")
+
+    def _layout_panel(self) -> None:
+        name = self.panel
+        if self._wide():
+            for wid in ("#wide-right", "#map-info-wide"):
+                self.query_one(wid).set_class(name == "map", "-map")
+        else:
+            tabs = self.query_one(TabbedContent)
+            if tabs.active != name:
+                tabs.active = name
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "decision-options":
-            self.refresh_map(follow=True)
+            # the map cursor follows the list only while the list has the keys
+            self.refresh_map(follow=self.focused is event.option_list)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        self.set_class(event.pane.id == "map", "-map")
+        active = self.query_one(TabbedContent).active
+        if event.pane.id != active:
+            return  # a message from before the last switch
+        if active != self.panel:  # a tab clicked with the mouse
+            self._show_panel(active)
         if event.pane.id == "map":
             self.refresh_map(follow=True)
 
     def on_resize(self) -> None:
-        self.call_after_refresh(self.refresh_map)
+        def settle() -> None:
+            self._layout_panel()  # the layout just shown shows the panel chosen in the other
+            self.refresh_map()
+
+        self.call_after_refresh(settle)
 
     def on_map_view_moved(self, message: MapView.Moved) -> None:
         self.refresh_map()
@@ -501,7 +533,7 @@ class GameScreen(GuardedScreen):
 
     def action_zoom(self) -> None:
         """z: the map over the whole width (an 80-column terminal), z or escape: back."""
-        if self.has_class("-wide") and self.has_class("-tall"):
+        if self._wide():
             return
         if self.has_class("-zoom"):
             self.remove_class("-zoom")

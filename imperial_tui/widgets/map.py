@@ -123,28 +123,54 @@ class MapView(ScrollView, can_focus=True):
     def __init__(self, model: MapModel, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.model = model
+        self._rows: list[list[tuple[str, Style]]] = []
         self._strips: list[Strip] = []
         self._drawn = -1
+        self._base: Style | None = None
 
-    def show_model(self) -> None:
-        """Take the model's latest picture (cheap when it did not change)."""
+    def show_model(self, force: bool = False) -> None:
+        """Take the model's latest picture. Only the rows that changed are rebuilt and sent
+        to the terminal (a cursor move changes two or three of the 37 rows)."""
         model = self.model
-        if model.version == self._drawn:
+        if model.version == self._drawn and not force:
             return
         self._drawn = model.version
-        self._strips = [Strip([Segment(text, style) for text, style in row]) for row in model.rows]
+        base = self.rich_style
+        rebuild = force or base != self._base or len(model.rows) != len(self._rows)
+        self._base = base
+        styled: dict[Style, Style] = {}
+        changed: list[int] = []
+        strips = self._strips if not rebuild else [Strip([])] * len(model.rows)
+        for i, row in enumerate(model.rows):
+            if not rebuild and row == self._rows[i]:
+                continue
+            segments = []
+            for text, style in row:
+                full = styled.get(style)
+                if full is None:
+                    full = styled[style] = base + style
+                segments.append(Segment(text, full))
+            strips[i] = Strip(segments)
+            changed.append(i)
+        self._strips = strips
+        self._rows = model.rows
         width = model.painter.width if model.painter is not None else 0
-        self.virtual_size = Size(width, len(self._strips))
-        self.refresh()
+        size = Size(width, len(strips))
+        if rebuild or size != self.virtual_size:
+            self.virtual_size = size
+            self.refresh()
+            return
+        top = self.scroll_offset.y
+        for i in changed:
+            self.refresh(Region(0, i - top, self.size.width, 1))
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         row = scroll_y + y
         width = self.scrollable_content_region.width
-        base = self.rich_style
         if row >= len(self._strips):
-            return Strip.blank(width, base)
-        return self._strips[row].crop_extend(scroll_x, scroll_x + width, base).apply_style(base)
+            return Strip.blank(width, self._base)
+        return self._strips[row].crop_extend(scroll_x, scroll_x + width, self._base)
 
     def scroll_to_cursor(self, animate: bool = False) -> None:
         """Keep the cursor's region (or at least its label) in view."""
@@ -183,5 +209,10 @@ class MapView(ScrollView, can_focus=True):
 class MapInfo(Static):
     """The line(s) under the map: the region under the cursor, and what Enter does there."""
 
+    _shown: Any = None
+
     def show_text(self, text: Text) -> None:
-        self.update(text)
+        key = (text.plain, tuple(text.spans))
+        if key != self._shown:
+            self._shown = key
+            self.update(text, layout=False)  # a fixed height: no layout pass on each key
