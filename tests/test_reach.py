@@ -118,9 +118,13 @@ def test_rules_here_come_from_the_engine_predicates():
     assert s.occupied(berlin)
     text = " ".join(rules_here(s, berlin))
     assert "Occupied by hostile RU armies: the factory produces nothing" in text
-    # the last-factory rule: a nation with one factory left protects it
+    # the last-factory rule: a nation with one factory left protects it, in either reading
     set_factories(g, "IT", ["rome"])
     rome = " ".join(rules_here(s, s.board.index["rome"]))
+    assert "IT's last unoccupied factory: foreign armies may enter only as friendly" in rome
+    other = new_game(last_factory_entry="any_factory")
+    set_factories(other, "IT", ["rome"])
+    rome = " ".join(rules_here(other.state, other.state.board.index["rome"]))
     assert "IT's only factory: foreign armies may enter only as friendly" in rome
     dublin = " ".join(rules_here(s, s.board.index["dublin"]))
     assert "Not on GB's rail network" in dublin

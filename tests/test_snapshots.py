@@ -1,5 +1,6 @@
-"""SVG snapshots of the new-game screen, the main screen mid-game and the score screen at
-80x24 and 120x40 (pytest-textual-snapshot; update with `--snapshot-update`)."""
+"""SVG snapshots of the new-game screen, the main screen mid-game, the map in a Maneuver
+(Unicode and ASCII, and widened with z at 80x24) and the score screen at 80x24 and 120x40
+(pytest-textual-snapshot; update with `--snapshot-update`)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,35 @@ def test_main_screen_mid_game(snap_compare, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_main_screen_regions_panel(snap_compare, size: tuple[int, int]) -> None:
     assert snap_compare(mid_game(), terminal_size=size, press=["3"])
+
+
+def maneuver(ascii_only: bool) -> ImperialApp:
+    """Round 10: Germany (Dan) maneuvers with fleets in Hamburg and armies in Berlin, Denmark
+    and Holland; the other nations' units, flags and factories all over the board."""
+    game = Game.new(PLAYERS, seed=2)
+    bot = GreedyBot(2)
+    for _ in range(120):
+        game.apply(bot.choose(game))
+    while True:
+        if game.awaiting.kind == "rondel" and game.state.units_of(game.state.turn) >= 4:
+            moves = [a for a in game.legal_actions() if "maneuver" in str(a)]
+            if moves:
+                game.apply(moves[0])
+                break
+        game.apply(bot.choose(game))
+    return ImperialApp(session=Session(game, humans(), None), pace=0.0, ascii_only=ascii_only)
+
+
+@pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
+@pytest.mark.parametrize("size", SIZES)
+def test_map_in_a_maneuver(snap_compare, size: tuple[int, int], ascii_only: bool) -> None:
+    """The Maneuver brings the map up; the decision list's second unit (the armies in Berlin)
+    is highlighted, so the map shows them and every destination of theirs."""
+    assert snap_compare(maneuver(ascii_only), terminal_size=size, press=["down"])
+
+
+def test_map_widened_at_80x24(snap_compare) -> None:
+    assert snap_compare(maneuver(False), terminal_size=(80, 24), press=["down", "z"])
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -225,7 +225,9 @@ class GameScreen(GuardedScreen):
         for view in self.map_views():
             view.show_model()
             view.scroll_to_cursor()
-        self._map_info(marks, actions, group, regions)
+        units = {unit_key(a) for a in focus} - {None}
+        shown = group or (next(iter(units)) if len(units) == 1 else None)
+        self._map_info(marks, actions, shown, regions, opened=group is not None)
         return int(changed)
 
     def _regions(self) -> dict[str, Any]:
@@ -256,7 +258,12 @@ class GameScreen(GuardedScreen):
         return regions[0] if len(regions) == 1 and regions[0] else None
 
     def _map_info(
-        self, marks: Any, actions: list[Action], group: str | None, regions: dict[str, Any]
+        self,
+        marks: Any,
+        actions: list[Action],
+        group: str | None,
+        regions: dict[str, Any],
+        opened: bool = False,
     ) -> None:
         """The region under the cursor in one line, then what Enter does now."""
         game = self.session.game
@@ -297,7 +304,10 @@ class GameScreen(GuardedScreen):
             hint.append(f"{word} {region_name(game.state, origin)}: {n} destinations")
             if marks.convoy_destinations:
                 hint.append(f" ({len(marks.convoy_destinations)} by convoy)")
-            hint.append(". Enter on one moves it; escape: back")
+            if opened:
+                hint.append(". Enter on one moves it; escape: back")
+            else:
+                hint.append(". Enter opens its moves")
         elif actions and game.awaiting and game.awaiting.kind == "maneuver":
             hint.append("Enter on a unit to move it (underlined); i details, z zoom")
         elif marks.battle:
