@@ -195,7 +195,8 @@ escape          close a dialog; in a Maneuver, back
                 to the list of units
 
 Maneuver: pick a unit (fleet or army by where it
-stands), then its destination; "End maneuver"
+stands), then its destination, in the list or on
+the map (it comes up by itself); "End maneuver"
 places the flags.
 Battles: the player asked (the title says who, the
 line below which unit entered where) fights one unit

@@ -1,7 +1,12 @@
-"""Write docs/screenshot-main.svg: the main screen mid-game at 120x40 (every panel at once),
-from a fixed seed so the picture only changes when the app does.
+"""Write the screenshots of docs/ and the README, from a fixed seed so the pictures only change
+when the app does:
 
-Usage: uv run python scripts/make_screenshot.py [--size 120x40] [--out docs/screenshot-main.svg]
+- docs/screenshot-main.svg: a Maneuver at 120x40, the map beside the decision, the armies in
+  Berlin highlighted in the list and drawn on the map with every destination they may reach;
+- docs/screenshot-panels.svg: the same game a little earlier with keys 1-4's panels (rondel,
+  bonds, regions, log) all at once.
+
+Usage: uv run python scripts/make_screenshot.py [--size 120x40] [--out-dir docs]
 """
 
 from __future__ import annotations
@@ -29,11 +34,28 @@ def mid_game(actions: int = 120, seed: int = 2) -> Game:
     return game
 
 
-async def shoot(out: Path, size: tuple[int, int]) -> None:
-    session = Session(mid_game(), dict.fromkeys(PLAYERS, "human"), None)
+def maneuver(seed: int = 2) -> Game:
+    """The mid game played on until a nation with four units or more moves to Maneuver."""
+    game = mid_game(seed=seed)
+    bot = GreedyBot(seed)
+    while game.awaiting is not None:
+        if game.awaiting.kind == "rondel" and game.state.units_of(game.state.turn) >= 4:
+            moves = [a for a in game.legal_actions() if "maneuver" in str(a)]
+            if moves:
+                game.apply(moves[0])
+                break
+        game.apply(bot.choose(game))
+    return game
+
+
+async def shoot(game: Game, out: Path, size: tuple[int, int], keys: list[str]) -> None:
+    session = Session(game, dict.fromkeys(PLAYERS, "human"), None)
     app = ImperialApp(session=session, pace=0.0, ascii_only=False)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
         await pilot.pause()
         app.save_screenshot(filename=out.name, path=str(out.parent))
 
@@ -41,12 +63,18 @@ async def shoot(out: Path, size: tuple[int, int]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--size", default="120x40")
-    parser.add_argument("--out", type=Path, default=Path("docs/screenshot-main.svg"))
+    parser.add_argument("--out-dir", type=Path, default=Path("docs"))
     args = parser.parse_args()
     cols, rows = (int(x) for x in args.size.split("x"))
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    asyncio.run(shoot(args.out, (cols, rows)))
-    print(f"wrote {args.out} ({cols}x{rows})")
+    args.out_dir.mkdir(parents=True, exist_ok=True)
+    shots = (
+        ("screenshot-main.svg", maneuver(), ["down"]),
+        ("screenshot-panels.svg", mid_game(), []),
+    )
+    for name, game, keys in shots:
+        out = args.out_dir / name
+        asyncio.run(shoot(game, out, (cols, rows), keys))
+        print(f"wrote {out} ({cols}x{rows})")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,9 @@ after single keys, at 80x24 in a pseudo-terminal. Run by hand:
 
     uv run imperial new --players Anna,Ben,Cleo,Dan --seed 4 --save /tmp/s.json
     uv run python scripts/measure_traffic.py /tmp/s.json
+
+With ``--map`` (on a save where a human maneuvers): switching to the map, moving its cursor,
+and widening it with z.
 """
 
 import fcntl
@@ -31,6 +34,7 @@ def drain(fd: int, seconds: float) -> int:
 
 def main() -> None:
     save = sys.argv[1]
+    on_map = "--map" in sys.argv[2:]
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
@@ -47,6 +51,17 @@ def main() -> None:
         ("3 (regions)", b"3"),
         ("4 (log)", b"4"),
     ]
+    if on_map:
+        keys = [
+            ("1 (rondel)", b"1"),
+            ("5 (map)", b"5"),
+            ("map right", b"\x1b[C"),
+            ("map down", b"\x1b[B"),
+            ("map left", b"\x1b[D"),
+            ("map up", b"\x1b[A"),
+            ("z (widen)", b"z"),
+            ("map down", b"\x1b[B"),
+        ]
     for name, key in keys:
         os.write(fd, key)
         print(f"{name:12} {drain(fd, 1.0)} bytes")
