@@ -267,3 +267,30 @@ def test_panel_keys_switch_back_and_forth_during_a_maneuver_at_both_sizes():
 
     for size in ((80, 24), (120, 40)):
         asyncio.run(run(size))
+
+
+def test_the_map_and_its_keys_follow_a_resize_between_the_layouts():
+    _g, session = austria_maneuvers()
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            await pilot.press("5")
+            await pilot.resize_terminal(120, 40)
+            await pilot.pause()
+            await pilot.pause()
+            assert screen.query_one("#wide-right").has_class("-map")
+            assert app.focused is screen.query_one("#map-view-wide")
+            before = screen.map_model.cursor
+            await pilot.press("right")
+            await pilot.pause()
+            assert screen.map_model.cursor != before
+            await pilot.press("2")
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            await pilot.pause()
+            assert screen.query_one("TabbedContent").active == "bonds"
+
+    asyncio.run(run())

@@ -75,6 +75,7 @@ class GameScreen(GuardedScreen):
         self.panel = "rondel"  # the panel on the right (keys 1-5)
         self._auto_map: str | None = None  # the panel the Maneuver's map replaced
         self._map_turn: Any = None  # the Maneuver the map came up for
+        self._keys_on_map = False  # the player put the keys on the map (5)
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -297,26 +298,52 @@ class GameScreen(GuardedScreen):
                 text.append(f" {g} impassable", style="dim")
         text.append("\n")
         hint = Text(no_wrap=True, overflow="ellipsis", style="italic")
+        on_map = isinstance(self.focused, MapView)
         if group and group.startswith(MOVES):
             kind, _, origin = group.partition(":")
             word = "Army" if kind == "move_army" else "Fleet"
             n = len(marks.destinations)
-            hint.append(f"{word} {region_name(game.state, origin)}: {n} destinations")
+            hint.append(
+                f"{word} {region_name(game.state, origin)}: {n} destination{'s' if n != 1 else ''}"
+            )
             if marks.convoy_destinations:
                 hint.append(f" ({len(marks.convoy_destinations)} by convoy)")
-            if opened:
-                hint.append(". Enter on one moves it; escape: back")
-            else:
-                hint.append(". Enter opens its moves")
-        elif actions and game.awaiting and game.awaiting.kind == "maneuver":
-            hint.append("Enter on a unit to move it (underlined); i details, z zoom")
+            if not on_map:
+                hint.append(
+                    ". Enter on one moves it; escape: back"
+                    if opened
+                    else ". Enter opens its moves; 5: choose on the map"
+                )
         elif marks.battle:
             hint.append(f"Battle in {region_name(game.state, marks.battle)}")
-        else:
-            hint.append("arrows move, enter/i details, g go to a region, z zoom")
+        elif actions and game.awaiting and game.awaiting.kind == "maneuver" and not on_map:
+            hint.append("the units still to move are underlined; 5: choose on the map")
+        elif not on_map:
+            hint.append("5: the keys to the map (arrows, enter, i details, g, z)")
+        if on_map and rid is not None:  # what Enter does here first: the line may be short
+            first = Text(self._enter_hint(rid, actions, group if opened else None))
+            if hint.plain:
+                first.append(" · " if not self.ascii_only else " - ")
+            hint = Text.assemble(first, hint, no_wrap=True, overflow="ellipsis", style="italic")
         text.append_text(hint)
         for info in self.query(MapInfo):
             info.show_text(text)
+
+    def _enter_hint(self, rid: str, actions: list[Action], group: str | None) -> str:
+        """What Enter on the map does at the cursor, in words."""
+        s = self.session.game.state
+        name = region_name(s, rid) if rid in s.board.index else rid
+        if group:
+            moves = [a for a in actions if unit_key(a) == group and a.dest == rid]  # type: ignore[attr-defined]
+            if moves:
+                return f"Enter: move to {name}" + (" (which way?)" if len(moves) > 1 else "")
+        here = self._region_options(actions, rid, exclude=group)
+        if len(here) == 1 and isinstance(here[0][1], str):
+            unit = "fleet" if here[0][1].startswith("move_fleet") else "army"
+            return f"Enter: move the {unit} in {name}"
+        if here:
+            return f"Enter: choose in {name}"
+        return f"Enter or i: about {name}"
 
     def _maneuver_map(self) -> None:
         """A human's Maneuver brings the map up; the panel it replaced comes back after."""
@@ -381,10 +408,22 @@ class GameScreen(GuardedScreen):
 
     def on_resize(self) -> None:
         def settle() -> None:
+            if self.too_small:  # the guard keeps the focus until the window grows again
+                return
             self._layout_panel()  # the layout just shown shows the panel chosen in the other
+            views = self.map_views()
+            if self._keys_on_map and self.panel == "map" and self.focused not in views:
+                views[0].focus()  # the keys stay on the map, the one now on screen
+            elif self.focused is None:
+                self.query_one("#decision-options", OptionList).focus()
             self.refresh_map()
 
         self.call_after_refresh(settle)
+
+    def on_descendant_focus(self, event: Any) -> None:
+        self._keys_on_map = isinstance(event.widget, MapView)
+        if self.map_shown():  # the line under the map says what Enter does where the keys are
+            self.refresh_map()
 
     def on_map_view_moved(self, message: MapView.Moved) -> None:
         self.refresh_map()
