@@ -20,183 +20,39 @@ it.
 from __future__ import annotations
 
 import itertools
-import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from rich.style import Style
 from rich.text import Text
 
+from imperial_tui.mapglyphs import (
+    BARRIER,
+    BLOCKED,
+    CURSOR,
+    HEAVY,
+    LABEL,
+    LIGHT,
+    MARK_BG,
+    MARK_LABEL,
+    NONE,
+    SEA_BG,
+    STRAIT,
+    STRAIT_CLOSED,
+    TINT,
+    WALL,
+    WAVE,
+    Arms,
+    map_glyphs,
+    style_of,
+)
 from imperial_tui.style import NATION_STYLE
 from maps import Board, MapLayout
 
-NONE, LIGHT, HEAVY = 0, 1, 2
-Arms = tuple[int, int, int, int]  # wall weights up, down, left, right
 Cell = tuple[int, int]
 
 FULL_CELL = (7, 3)  # characters per cell (with one wall column and one wall row)
-
-
-# ----------------------------------------------------------------------------- glyphs
-
-
-@cache
-def box_chars() -> dict[Arms, str]:
-    """Every light/heavy junction of the Unicode box-drawing block, by its arms, read from
-    the characters' names ("BOX DRAWINGS UP LIGHT AND RIGHT DOWN HEAVY")."""
-    dirs = {
-        "UP": "u",
-        "DOWN": "d",
-        "LEFT": "l",
-        "RIGHT": "r",
-        "VERTICAL": "ud",
-        "HORIZONTAL": "lr",
-    }
-    weights = {"LIGHT": LIGHT, "HEAVY": HEAVY}
-    skip = {"DOUBLE", "DASH", "ARC", "DIAGONAL", "SINGLE", "TRIPLE", "QUADRUPLE"}
-    table: dict[Arms, str] = {}
-    for cp in range(0x2500, 0x2580):
-        words = unicodedata.name(chr(cp)).removeprefix("BOX DRAWINGS ")
-        if skip & set(words.split()):
-            continue
-        arms = dict.fromkeys("udlr", NONE)
-        weight: int | None = None
-        pending: list[str] = []
-        for part in words.split(" AND "):
-            ws = part.split()
-            found = [weights[w] for w in ws if w in weights]
-            named = [d for w in ws if w in dirs for d in dirs[w]]
-            if found:
-                weight = found[0]
-            if weight is None:  # "LIGHT DOWN AND RIGHT": the weight comes later or before
-                pending += named
-                continue
-            for d in pending + named:
-                arms[d] = weight
-            pending = []
-        for d in pending:
-            arms[d] = weight or LIGHT
-        table[(arms["u"], arms["d"], arms["l"], arms["r"])] = chr(cp)
-    return table
-
-
-def ascii_wall(arms: Arms) -> str:
-    up, down, left, right = arms
-    heavy = HEAVY in arms
-    if (up or down) and not (left or right):
-        return "#" if heavy else "|"
-    if (left or right) and not (up or down):
-        return "=" if heavy else "-"
-    return "#" if heavy else "+"
-
-
-@dataclass(frozen=True, slots=True)
-class MapGlyphs:
-    """The characters of one drawing mode (Unicode or plain ASCII)."""
-
-    ascii_only: bool
-    armaments: str
-    shipyard: str
-    armaments_occupied: str
-    shipyard_occupied: str
-    wave: str
-    convoy_wave: str
-    blocked: str
-    cursor_left: str
-    cursor_right: str
-    more: str
-    open_strait: str
-    closed_strait: str
-
-    def wall(self, arms: Arms) -> str:
-        if not any(arms):
-            return " "
-        return ascii_wall(arms) if self.ascii_only else box_chars()[arms]
-
-
-UNICODE_MAP = MapGlyphs(
-    ascii_only=False,
-    armaments="■",
-    shipyard="▲",
-    armaments_occupied="□",
-    shipyard_occupied="△",
-    wave="~",
-    convoy_wave="≈",
-    blocked="░",
-    cursor_left="▶",
-    cursor_right="◀",
-    more="+",
-    open_strait="≈",
-    closed_strait="×",
-)
-ASCII_MAP = MapGlyphs(
-    ascii_only=True,
-    armaments="#",
-    shipyard="^",
-    armaments_occupied="x",
-    shipyard_occupied="x",
-    wave="~",
-    convoy_wave="=",
-    blocked="/",
-    cursor_left=">",
-    cursor_right="<",
-    more="+",
-    open_strait="~",
-    closed_strait="x",
-)
-
-
-def map_glyphs(ascii_only: bool) -> MapGlyphs:
-    return ASCII_MAP if ascii_only else UNICODE_MAP
-
-
-# ----------------------------------------------------------------------------- styles
-
-WALL = "grey50"
-BARRIER = "bold grey78"
-LABEL = "bold"
-SEA_BG = "#0c2340"
-WAVE = "#3d6f9f"
-BLOCKED = "grey42"
-TINT = {  # faint background of each nation's home provinces (the board's colours)
-    "AH": "#2e2a00",
-    "IT": "#0f2a12",
-    "FR": "#0e1f38",
-    "GB": "#331010",
-    "GE": "#333333",
-    "RU": "#2a1030",
-}
-MARK_LABEL = {  # attributes first, so a NO_COLOR terminal still tells them apart
-    "origin": "bold underline reverse yellow",
-    "destination": "bold reverse green3",
-    "convoy_destination": "bold italic reverse deep_sky_blue1",
-    "chosen": "bold reverse bright_white",
-    "convoy": "bold italic deep_sky_blue1",
-    "rail": "bold underline cyan",
-    "movable": "bold underline",
-    "battle": "bold underline reverse red",
-}
-MARK_BG = {
-    "origin": "#4a4200",
-    "destination": "#174d17",
-    "convoy_destination": "#174d17",
-    "chosen": "#2e6b2e",
-    "convoy": "#134a7a",
-    "rail": "#0f3d3d",
-    "battle": "#5a1414",
-}
-CURSOR = "bold yellow"
-STRAIT = "bold bright_cyan"
-STRAIT_CLOSED = "bold red"
-
-
-@cache
-def _style(fg: str | None, bg: str | None) -> Style:
-    """A parsed style (cached: a frame asks for the same few dozen again and again)."""
-    style = Style.parse(fg) if fg else Style()
-    return style + Style(bgcolor=bg) if bg else style
 
 
 # ----------------------------------------------------------------------------- content
@@ -546,14 +402,14 @@ class MapPainter:
                 fg = BLOCKED
             elif kind == "province" and bg is None:
                 bg = TINT.get(codes[self.board.owner[self.board.index[rid]]])
-            base[rid] = _style(fg, bg)
+            base[rid] = style_of(fg, bg)
             self._content(rid, regions.get(rid, {}), mark, bg, lines)
         walls: dict[tuple[int, int], tuple[str, Style]] = {}
         self._straits(walls)
         if marks.cursor is not None and marks.cursor in st.slots:
             r, c, width = st.slots[marks.cursor][0]
-            walls[(r, c - 1)] = (g.cursor_left, _style(CURSOR, None))
-            walls[(r, c + width)] = (g.cursor_right, _style(CURSOR, None))
+            walls[(r, c - 1)] = (g.cursor_left, style_of(CURSOR, None))
+            walls[(r, c + width)] = (g.cursor_right, style_of(CURSOR, None))
         wall_rows = {r for r, _ in walls}
         wave, convoy_wave = g.wave, g.convoy_wave
         out: list[list[tuple[str, Style]]] = []
@@ -562,7 +418,7 @@ class MapPainter:
             row: list[tuple[str, Style]] = []
             for run in row_runs:
                 if run.owner is None:
-                    style = _style(run.style, None)
+                    style = style_of(run.style, None)
                     if r not in wall_rows:
                         row.append((text[run.start : run.end], style))
                         continue
@@ -576,7 +432,7 @@ class MapPainter:
                 chunk = text[run.start : run.end]
                 if run.owner in convoy_fill:
                     chunk = chunk.replace(wave, convoy_wave)
-                row.append((chunk, base[run.owner] if run.owner in base else _style(None, None)))
+                row.append((chunk, base[run.owner] if run.owner in base else style_of(None, None)))
             out.append(row)
         return out
 
@@ -610,9 +466,9 @@ class MapPainter:
             return
         g = self.glyphs
         kind = self.kinds.get(rid)
-        blank = _style(None, bg)
+        blank = style_of(None, bg)
         items: list[tuple[str, Style]] = [
-            (self.layout.labels[rid], _style(MARK_LABEL.get(mark or "", LABEL), bg))
+            (self.layout.labels[rid], style_of(MARK_LABEL.get(mark or "", LABEL), bg))
         ]
         factory = info.get("factory")
         if factory:
@@ -623,13 +479,13 @@ class MapPainter:
                 ("armaments", True): g.armaments_occupied,
                 ("shipyard", True): g.shipyard_occupied,
             }[(factory, taken)]
-            items.append((glyph, _style("bold red" if taken else "bold", bg)))
+            items.append((glyph, style_of("bold red" if taken else "bold", bg)))
         if kind == "province":
             code = self.board[rid].nation or ""
-            items.append((code, _style(NATION_STYLE.get(code, ""), bg)))
+            items.append((code, style_of(NATION_STYLE.get(code, ""), bg)))
         elif info.get("flag"):
             code = info["flag"]
-            items.append((code, _style(NATION_STYLE.get(code, "") + " reverse", None)))
+            items.append((code, style_of(NATION_STYLE.get(code, "") + " reverse", None)))
         r, c, width = slots[0]
         placed: list[tuple[int, str, Style]] = []
         col = 0
@@ -638,7 +494,7 @@ class MapPainter:
             col += gap + len(text)
         lines[(r, c)] = compose(width, placed, blank)
         tokens = [
-            (unit_token(u, kind == "sea"), _style(NATION_STYLE.get(u["nation"], ""), bg))
+            (unit_token(u, kind == "sea"), style_of(NATION_STYLE.get(u["nation"], ""), bg))
             for u in info.get("units", ())
         ]
         if not tokens:
@@ -650,7 +506,7 @@ class MapPainter:
             per_slot.setdefault(slot, []).append((at, text, style))
         if plan.more is not None:
             slot, at = plan.more
-            per_slot.setdefault(slot, []).append((at, g.more, _style("bold", bg)))
+            per_slot.setdefault(slot, []).append((at, g.more, style_of("bold", bg)))
         for slot, placed_units in per_slot.items():
             r, c, width = rest[slot]
             lines[(r, c)] = compose(width, placed_units, blank)
@@ -670,7 +526,10 @@ class MapPainter:
             for a, b in pairs:
                 spots = pair_walls.get(frozenset((a, b)))
                 if spots:
-                    walls[spots[len(spots) // 2]] = (self.glyphs.open_strait, _style(STRAIT, None))
+                    walls[spots[len(spots) // 2]] = (
+                        self.glyphs.open_strait,
+                        style_of(STRAIT, None),
+                    )
 
 
 def compose(
@@ -746,7 +605,3 @@ def legend_lines(board: Board, ascii_only: bool) -> list[Text]:
         if r.kind == "province" and not r.rail:
             lines.append(Text(f"  {label[r.id]}: no rail (an island)", style="dim"))
     return lines
-
-
-def all_labels(board: Board) -> Iterable[str]:
-    return board.layout.labels.values() if board.layout else ()
