@@ -75,8 +75,3 @@ def marks_for(
         convoy=seas,
         rail=rail,
     )
-
-
-def destinations_of(actions: list[Action], group: str) -> set[str]:
-    """Every destination the legal moves of one unit name (what the map highlights)."""
-    return {a.dest for a in actions if unit_key(a) == group}  # type: ignore[attr-defined]
