@@ -28,6 +28,7 @@ import typer
 from rich.console import Console
 from typer.core import TyperGroup
 
+from imperial_tui.rules_text import topics as rules_topics
 from rules import Game, IllegalAction, RuleSet, SetupError
 from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, format_value, parse_option_value
 from rules.savefile import (
@@ -40,6 +41,7 @@ from rules.savefile import (
     save_game,
 )
 
+RULES_TOPICS = rules_topics()
 EXIT_GAME = 1  # the save file or the game refused: bad save, illegal action
 EXIT_USAGE = 2  # the command line itself is wrong: bad option, impossible set-up
 
@@ -150,8 +152,10 @@ AtOpt = Annotated[
 
 
 def _game_at(path: Path, at: int | None) -> Game:
-    """The saved game, or the position after its first ``at`` actions (a copy taken back
-    with the engine's own undo, which restores each recorded position exactly)."""
+    """The saved game, or the position after its first ``at`` actions (``game_at``: the
+    position the engine recorded then, exactly as undo restores it)."""
+    from rules.history import game_at
+
     game = _load(path).game
     if at is None:
         return game
@@ -159,10 +163,7 @@ def _game_at(path: Path, at: int | None) -> Game:
     n = at if at >= 0 else total + at
     if not 0 <= n <= total:
         _fail(f"--at {at}: {path} has {total} action{'s' if total != 1 else ''}", EXIT_USAGE)
-    at_n = game.copy()
-    for _ in range(total - n):
-        at_n.undo()
-    return at_n
+    return game_at(game, n)
 
 
 def _start_app(path: Path | None) -> None:
@@ -947,9 +948,20 @@ def play(
 
 @app.command()
 def rules(
-    topic: Annotated[str | None, typer.Argument(help="A topic; without one, every page.")] = None,
+    topic: Annotated[
+        str | None,
+        typer.Argument(
+            help=f"One of: {', '.join(RULES_TOPICS)}. Without one, every page.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Print the rules pages (the same text as F1 in the app)."""
+    """Print the rules pages (the same text as F1 in the app).
+
+    Each page ends with the rule options that change it and what their defaults do.
+
+    Examples: `imperial rules maneuver`, `imperial rules options`
+    """
     from imperial_tui.rules_text import all_pages, page, topics
 
     console = _console()

@@ -29,7 +29,7 @@ space's action (Factory, Production, Maneuver, Investor, Import, Taxation).""",
 Spaces clockwise: Factory, Production, Maneuver, Investor, Import, Production, Maneuver,
 Taxation. A nation's first placement is free and may be on any space. Later it moves 1 to 6
 spaces clockwise: 1-3 spaces are free, each further space costs 2M (4 = 2M, 5 = 4M, 6 = 6M),
-paid by the government player from his own cash. Staying put is not allowed.
+paid by the government player from their own cash. Staying put is not allowed.
 
 Passing Investor (without stopping there): after the landing action the investor card pays
 out and players invest, but no interest is paid.
@@ -86,7 +86,11 @@ unoccupied factory).
 
 Flags: at the end the nation places a flag (tax marker) in every neutral land region and sea
 it holds alone, replacing another nation's flag there; never in a home province. A flag
-stays while a region is empty or shared. [first] 10 flags per nation. [2010] 15.""",
+stays while a region is empty or shared. When a nation's units leave a region in which
+another nation then stands alone, that nation's flag replaces the old one at the end of the
+move (rule option flag_transfer_on_departure, on by default; off: flags change only at the
+flag step of a Maneuver). A nation whose flags have run out places a returned one at once in a
+region it holds alone (returned_flag_placement). [first] 10 flags per nation. [2010] 15.""",
     ),
     "setup": (
         "Set-up",
@@ -118,8 +122,9 @@ also invest in any nation. The Investor space only pays interest.""",
     "investor": (
         "Investor and bonds",
         """\
-Landing on Investor: the nation pays each bond holder his interest from its treasury; if it
-is short, the government pays the others from his own cash and gives up his own interest.
+Landing on Investor: the nation pays each bond holder their interest from its treasury; if it
+is short, the governing player's own interest goes unpaid first, then that player pays the
+rest of the others' interest from their own cash.
 Then (also when passing Investor) the investor card holder receives 2M and may buy one bond
 or upgrade one (return a lower bond of the same nation and pay the difference). Players
 without a government may invest too ([2010] they hold a Swiss bank). Then governments change
@@ -208,6 +213,71 @@ At 120x40 and larger: 1-4 show every panel at once,
 }
 
 
+# The rule options each rules page depends on (every option is on at least one page; a test
+# keeps it so): the page then says what the defaults do and what this game plays with.
+PAGE_OPTIONS: dict[str, tuple[str, ...]] = {
+    "rondel": (
+        "swiss_banks",
+        "swiss_bank_ask_order",
+        "swiss_bank_forced_cost",
+        "factory_without_site",
+        "interest_shortfall",
+    ),
+    "factory": ("factory_without_site", "bank", "bank_notes_total"),
+    "import": ("import_fleet_needs_shipyard",),
+    "maneuver": (
+        "flag_transfer_on_departure",
+        "returned_flag_placement",
+        "flags_per_nation",
+        "battle_sequence",
+        "port_fleet_fights_present_army",
+        "status_change_without_moving",
+        "last_factory_entry",
+        "destroy_requires_hostile",
+        "convoy_through_foreign_fleets",
+        "rail_from_occupied_province",
+        "armies_may_enter_dublin",
+        "black_sea_eastern_mediterranean",
+    ),
+    "setup": (
+        "partner_bond",
+        "start_cash",
+        "unassigned_flag_min_bond",
+        "setup_bonds_claim_flags",
+    ),
+    "variants": ("auction_tie", "no_card_free_investing", "no_card_unbonded_nation"),
+    "investor": (
+        "thirty_million_bond",
+        "interest_shortfall",
+        "bond_upgrade",
+        "government_tie_holder_first",
+        "last_government_payment",
+        "invest_after_game_end",
+        "swiss_banks",
+    ),
+    "taxation": ("invest_after_game_end", "bank", "bank_notes_total"),
+    "scoring": ("tie_break", "tie_break_equal_power"),
+}
+
+
+def page_options(topic: str, rules: RuleSet | None = None) -> str:
+    """The options of a rules page: each with its edition defaults (and the value of the game
+    at hand, when given) and what it does; '' for a page without options."""
+    names = PAGE_OPTIONS.get(topic, ())
+    if not names:
+        return ""
+    presets = {e: RuleSet.preset(e).options() for e in EDITIONS}
+    head = "Rule options on this page (default in each edition"
+    head += "; this game in brackets):" if rules is not None else "):"
+    lines = [head]
+    for name in names:
+        info = OPTIONS[name]
+        defaults = " / ".join(f"{e} {format_value(presets[e][name])}" for e in EDITIONS)
+        here = f" [{format_value(getattr(rules, name))}]" if rules is not None else ""
+        lines.append(f"- {name}: {defaults}{here}. {info.summary}")
+    return "\n".join(lines)
+
+
 def reflow(text: str) -> str:
     """Join the source lines of each paragraph so the terminal or the panel wraps them to its
     own width; a line starting with [edition] starts a new paragraph."""
@@ -257,8 +327,9 @@ def topics() -> list[str]:
     return [*rules_pages, "editions", "keys", "options"]
 
 
-def page(topic: str) -> tuple[str, str]:
-    """(title, text) of a topic; raises KeyError with the list of topics."""
+def page(topic: str, rules: RuleSet | None = None) -> tuple[str, str]:
+    """(title, text) of a topic, ending with its rule options (with ``rules``: also the
+    values of that game); raises KeyError with the list of topics."""
     if topic == "options":
         return "Rule options", options_page()
     if topic == "editions":
@@ -266,7 +337,10 @@ def page(topic: str) -> tuple[str, str]:
     if topic not in PAGES:
         raise KeyError(f"no rules topic {topic!r}; topics: {', '.join(topics())}")
     title, text = PAGES[topic]
-    return title, text if topic == "keys" else reflow(text)
+    if topic == "keys":
+        return title, text
+    options = page_options(topic, rules)
+    return title, reflow(text) + (f"\n\n{options}" if options else "")
 
 
 def all_pages() -> str:

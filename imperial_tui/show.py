@@ -26,6 +26,11 @@ from rules.rondel import SPACE_NAMES
 from rules.scoring import power_factor
 
 TAX_LABELS = {5: "2-5", 15: "15+"}
+# What the Tax column means (the chart's space is not the last tax: a tax of 4M stays on "2-5")
+TAX_LEGEND = (
+    "Tax: the nation's space on the tax chart, where its last Taxation put it (2-5 for a tax "
+    "of 5M or less; each space gained pays the government 1M, power grows by space - 5)."
+)
 MAX_MOVES_SHOWN = 40
 
 
@@ -71,6 +76,8 @@ def nations_table(game: Game) -> Table:
     table.add_column("Treas.", justify="right", no_wrap=True)
     table.add_column("Power", justify="right", no_wrap=True)
     table.add_column("Tax", justify="right", no_wrap=True)
+    table.caption = TAX_LEGEND
+    table.caption_justify = "left"
     table.add_column("Rondel", no_wrap=True)
     table.add_column("A/F/flags", justify="right", no_wrap=True)
     table.add_column("Factories")

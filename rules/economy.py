@@ -320,12 +320,16 @@ def step_taxation(s: GameState, ev: Events) -> None:
     s.tax_level[n] = level
     units = s.units_of(n)
     income = tax - units
+    upkeep = f"{units} unit{'s' if units != 1 else ''} cost{'s' if units == 1 else ''} {units}M"
     if income > 0:
         paid = bank_pays(s, income)
         s.treasury[n] += paid
-        say(ev, s, n, f"{name} pays its {units} units {units}M and keeps {paid}M")
+        if units:
+            say(ev, s, n, f"{name}'s {upkeep}: its treasury receives {paid}M")
+        else:
+            say(ev, s, n, f"{name} has no units to pay: its treasury receives {paid}M")
     else:
-        say(ev, s, n, f"{name}'s {units} units cost {units}M: the treasury receives nothing")
+        say(ev, s, n, f"{name}'s {upkeep}: its treasury receives nothing")
     points = level - 5
     before = s.power[n]
     s.power[n] = min(WIN_POWER, before + points)

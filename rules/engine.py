@@ -205,7 +205,7 @@ def _donate(s: GameState, a: Donate, ev: Events) -> None:
     if a.amount < 1:
         raise IllegalAction("a donation is at least 1M")
     if a.amount > s.cash[p]:
-        raise IllegalAction(f"{a.player} cannot donate {a.amount}M; he has {s.cash[p]}M")
+        raise IllegalAction(f"{a.player} cannot donate {a.amount}M with only {s.cash[p]}M in cash")
     s.cash[p] -= a.amount
     s.treasury[n] += a.amount
     say(ev, s, n, f"{a.player} donates {a.amount}M to {nname(s, n)}'s treasury")

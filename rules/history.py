@@ -38,6 +38,20 @@ class TurnLog:
     actions: list[LoggedAction] = field(default_factory=list)
 
 
+def game_at(game: Game, n: int) -> Game:
+    """The game as it stood after its first ``n`` actions (0: the start): an independent
+    game whose history ends there, at exactly the position the engine recorded before action
+    ``n + 1`` (the one ``undo`` restores). Raises ValueError outside 0..len(history)."""
+    total = len(game.plies)
+    if not 0 <= n <= total:
+        raise ValueError(f"the game has {total} action{'s' if total != 1 else ''}, not {n}")
+    other = game.copy()
+    if n < total:
+        other.plies = game.plies[:n]
+        other.state = game.plies[n].before.copy()
+    return other
+
+
 def turn_logs(game: Game) -> list[TurnLog]:
     """The whole log, grouped by nation turn; the set-up (or the given position) first."""
     current = TurnLog("set-up", None)

@@ -63,50 +63,80 @@ def step_passed_investor(s: GameState, ev: Events) -> None:
     push(s, ("investor_card",), ("free_investors",), ("government_check", NO), ("pass_card",))
 
 
-def pay_interest(s: GameState, n: int, ev: Events) -> None:
+@dataclass(frozen=True, slots=True)
+class InterestPlan:
+    """What landing on Investor pays, per player in seating order: ``owed`` by the bonds,
+    ``paid`` in fact. The treasury pays the other holders first, clockwise from the
+    government's left, then the government's own interest as far as it still can; when it
+    cannot pay the others, the government gives up its own interest and adds ``from_cash``
+    from its cash (all of ``short``, or as much as it has with the pay_what_possible option).
+    """
+
+    owed: tuple[int, ...]
+    paid: tuple[int, ...]
+    government: int
+    from_treasury: int
+    from_cash: int
+    short: int
+
+
+def interest_payments(s: GameState, n: int) -> InterestPlan:
+    """The interest nation ``n`` pays now: the one computation behind both the payment
+    (``pay_interest``) and the rondel preview."""
     owed = s.interest_owed(n)
     gov = s.government[n]
+    paid = [0] * len(s.players)
+    others = [p for p in clockwise_after(s, gov) if owed[p]] if gov != NO else []
+    due = sum(owed[p] for p in others)
+    treasury = s.treasury[n]
+    if gov == NO or treasury >= due:
+        for p in others:
+            paid[p] = owed[p]
+        own = min(owed[gov], treasury - due) if gov != NO else 0
+        if gov != NO:
+            paid[gov] = own
+        return InterestPlan(tuple(owed), tuple(paid), gov, due + own, 0, 0)
+    short = due - treasury
+    from_cash = min(short, max(0, s.cash[gov]))
+    pot = treasury + from_cash
+    for p in others:
+        part = min(owed[p], pot)
+        pot -= part
+        paid[p] = part
+    return InterestPlan(tuple(owed), tuple(paid), gov, treasury, from_cash, short)
+
+
+def pay_interest(s: GameState, n: int, ev: Events) -> None:
+    plan = interest_payments(s, n)
+    owed, gov = plan.owed, plan.government
     name = nname(s, n)
     if not any(owed):
         say(ev, s, n, f"{name} owes no interest")
         return
+    for p, amount in enumerate(plan.paid):
+        s.cash[p] += amount
+    s.cash[gov] -= plan.from_cash
+    s.treasury[n] -= plan.from_treasury
     others = [p for p in clockwise_after(s, gov) if owed[p]]
-    due = sum(owed[p] for p in others)
-    treasury = s.treasury[n]
-    if treasury >= due:
-        for p in others:
-            s.cash[p] += owed[p]
-        s.treasury[n] -= due
-        own = min(owed[gov], s.treasury[n])
-        s.treasury[n] -= own
-        s.cash[gov] += own
+    if not plan.short:
         paid = [f"{s.players[p]} {owed[p]}M" for p in others]
         if owed[gov]:
-            paid.append(f"{s.players[gov]} {own}M")
-            if own < owed[gov]:
-                paid[-1] += f" (gives up {owed[gov] - own}M)"
+            paid.append(f"{s.players[gov]} {plan.paid[gov]}M")
+            if plan.paid[gov] < owed[gov]:
+                paid[-1] += f" (gives up {owed[gov] - plan.paid[gov]}M)"
         say(ev, s, n, f"{name} pays interest: {', '.join(paid)}")
         return
-    # Shortfall: the treasury pays the others first, the government gives up his own interest
-    # and pays the rest from his own cash (or, by option, as much as he has).
-    short = due - treasury
-    from_gov = min(short, max(0, s.cash[gov]))
-    s.cash[gov] -= from_gov
-    pot = treasury + from_gov
-    s.treasury[n] = 0
-    paid = []
-    for p in others:
-        part = min(owed[p], pot)
-        pot -= part
-        s.cash[p] += part
-        paid.append(f"{s.players[p]} {part}M" + (f" of {owed[p]}M" if part < owed[p] else ""))
+    paid = [
+        f"{s.players[p]} {plan.paid[p]}M" + (f" of {owed[p]}M" if plan.paid[p] < owed[p] else "")
+        for p in others
+    ]
+    gives_up = f"gives up their own {owed[gov]}M and " if owed[gov] else ""
     say(
         ev,
         s,
         n,
-        f"{name} pays interest: {', '.join(paid)}; its treasury is {short}M short, so "
-        f"{s.players[gov]} gives up his own {owed[gov]}M and pays {from_gov}M from "
-        "his cash",
+        f"{name} pays interest: {', '.join(paid)}; its treasury is {plan.short}M short, so "
+        f"{s.players[gov]} {gives_up}pays {plan.from_cash}M from their cash",
     )
 
 
@@ -244,20 +274,19 @@ def apply_buy(s: GameState, a: Buy, ev: Events) -> None:
         raise IllegalAction(f"{a.player} already bought a {a.nation} bond in this round")
     if price > s.cash[p]:
         raise IllegalAction(
-            f"{a.player} cannot pay {price}M for the {a.nation} {a.value}M bond; "
-            f"he has {s.cash[p]}M"
+            f"{a.player} cannot pay {price}M for the {a.nation} {a.value}M bond with only "
+            f"{s.cash[p]}M in cash"
         )
     if not _payment_ok(s, p, n, k, j):
         raise IllegalAction(
             f"{a.player} would take over {name}'s government from its last "
-            "governor at 0 power points and could not pay him 1M (rule option "
+            "governor at 0 power points and could not pay the old governor 1M (rule option "
             "last_government_payment=strict)"
         )
     s.cash[p] -= price
     s.treasury[n] += price
-    s.bond_owner[n][k] = p
+    take_bond(s, p, n, k, j)
     if j is not None:
-        s.bond_owner[n][j] = NO
         say(
             ev,
             s,
@@ -273,8 +302,6 @@ def apply_buy(s: GameState, a: Buy, ev: Events) -> None:
             f"{a.player} buys the {a.nation} {a.value}M bond, paying {price}M into "
             f"{name}'s treasury",
         )
-    if s.government[n] == NO and s.flag_claim[n] == NO and a.value >= s.flag_min_bond[n]:
-        s.flag_claim[n] = p
     if ctx.auction:
         _auction_government(s, n, p, ev)
     if ctx.free_round:
@@ -304,14 +331,43 @@ def _next_investor(s: GameState, ctx: InvestContext) -> None:
 # ------------------------------------------------------------------------------- governments
 
 
-def step_government_check(s: GameState, ev: Events, ref: int = NO) -> None:
-    """Each nation goes to a player with strictly more credit than its government; among equal
-    challengers the one first clockwise from the investor card holder (or ``ref``)."""
+def take_bond(s: GameState, p: int, n: int, k: int, j: int | None = None) -> None:
+    """Player ``p`` takes bond ``k`` of nation ``n`` (returning bond ``j``): the bonds change
+    hands, and the first grant of a large enough bond to a nation without a government claims
+    its flag. The money is settled by the caller; ``government_after_buy`` uses this too."""
+    s.bond_owner[n][k] = p
+    if j is not None:
+        s.bond_owner[n][j] = NO
+    value = s.rules.bond_costs[k]
+    if s.government[n] == NO and s.flag_claim[n] == NO and value >= s.flag_min_bond[n]:
+        s.flag_claim[n] = p
+
+
+def check_order(s: GameState, ref: int = NO) -> list[int]:
+    """The order in which a government check breaks ties between equal challengers: clockwise
+    from the investor card holder (or ``ref``), who counts first or, by option, last."""
     if ref == NO:
         ref = s.investor_card if s.investor_card != NO else 0
     order = seats_from(s, ref)
     if not s.rules.government_tie_holder_first:
         order = order[1:] + order[:1]
+    return order
+
+
+def successor(s: GameState, n: int, gov: int, order: list[int]) -> int:
+    """Who governs ``n`` after a check when ``gov`` governs it now: a player with strictly more
+    credit takes over (the first of ``order`` among equal challengers); ties keep ``gov``."""
+    credits = [s.credit(p, n) for p in range(len(s.players))]
+    best = max(credits)
+    if best > credits[gov]:
+        return next(p for p in order if credits[p] == best)
+    return gov
+
+
+def step_government_check(s: GameState, ev: Events, ref: int = NO) -> None:
+    """Each nation goes to a player with strictly more credit than its government; among equal
+    challengers the one first clockwise from the investor card holder (or ``ref``)."""
+    order = check_order(s, ref)
     changes: list[tuple[int, int, int]] = []
     for n in ALL:
         gov = s.government[n]
@@ -326,18 +382,16 @@ def step_government_check(s: GameState, ev: Events, ref: int = NO) -> None:
                 n,
                 f"{s.players[claim]} takes the flag of {nname(s, n)} and forms its government",
             )
-        credits = [s.credit(p, n) for p in range(len(s.players))]
-        best = max(credits)
-        if best > credits[gov]:
-            new = next(p for p in order if credits[p] == best)
+        new = successor(s, n, gov, order)
+        if new != gov:
             s.government[n] = new
             changes.append((n, gov, new))
             say(
                 ev,
                 s,
                 n,
-                f"{s.players[new]} ({best}M) takes over the government of "
-                f"{nname(s, n)} from {s.players[gov]} ({credits[gov]}M)",
+                f"{s.players[new]} ({s.credit(new, n)}M) takes over the government of "
+                f"{nname(s, n)} from {s.players[gov]} ({s.credit(gov, n)}M)",
             )
     s.flag_claim = [NO] * len(s.flag_claim)
     if s.rules.last_government_payment != "off":
@@ -349,14 +403,46 @@ def step_government_check(s: GameState, ev: Events, ref: int = NO) -> None:
                     ev,
                     s,
                     n,
-                    f"{s.players[new]} pays {s.players[old]} 1M for taking his last "
+                    f"{s.players[new]} pays {s.players[old]} 1M for taking their last "
                     "government before it scored",
                 )
 
 
-def _auction_government(s: GameState, n: int, buyer: int, ev: Events) -> None:
-    """Experienced set-up: the flag goes to the highest credit at once; on a tie the earlier
-    buyer keeps it (or, by option, the later buyer takes it)."""
+def government_after_buy(
+    s: GameState, player: int, nation: int, value: int, returning: int | None = None
+) -> int:
+    """Who will govern ``nation`` once ``player``'s purchase (``value``, returning a bond worth
+    ``returning``) is settled, as if nobody else bought meanwhile: at once in the experienced
+    set-up's bond rounds, else at the next government check, by the very functions the engine
+    runs (the flag claim of ``take_bond``, ``check_order`` from the check's own start,
+    ``successor``). NO when nobody will."""
+    view = s.copy()
+    costs = s.rules.bond_costs
+    j = costs.index(returning) if returning is not None else None
+    take_bond(view, player, nation, costs.index(value), j)
+    ctx = s.ctx
+    if isinstance(ctx, InvestContext) and ctx.auction:
+        return _auction_winner(view, nation, player)
+    gov = view.government[nation]
+    if gov == NO:
+        gov = view.flag_claim[nation]
+        if gov == NO:
+            return NO
+    return successor(view, nation, gov, check_order(view, _next_check_ref(view)))
+
+
+def _next_check_ref(s: GameState) -> int:
+    """Where the next government check starts counting (its step's argument)."""
+    for step in s.todo:
+        if step[0] == "government_check":
+            return step[1]
+    return NO
+
+
+def _auction_winner(s: GameState, n: int, buyer: int) -> int:
+    """Experienced set-up: who governs ``n`` after ``buyer``'s purchase. The flag goes to the
+    highest credit at once; on a tie the earlier buyer keeps it (or, by option, the later
+    buyer takes it)."""
     gov = s.government[n]
     mine = s.credit(buyer, n)
     if gov == NO:
@@ -365,8 +451,13 @@ def _auction_government(s: GameState, n: int, buyer: int, ev: Events) -> None:
         better = mine > s.credit(gov, n)
     else:
         better = mine >= s.credit(gov, n)
-    if better and gov != buyer:
-        s.government[n] = buyer
+    return buyer if better else gov
+
+
+def _auction_government(s: GameState, n: int, buyer: int, ev: Events) -> None:
+    new = _auction_winner(s, n, buyer)
+    if new != s.government[n]:
+        s.government[n] = new
         say(ev, s, n, f"{s.players[buyer]} now governs {nname(s, n)}")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.actions import INVESTOR_SPACE, RONDEL_SPACES
+from rules.common import seats_from
 from rules.economy import (
     FACTORY_COST,
     IMPORT_LIMIT,
@@ -21,7 +22,7 @@ from rules.economy import (
     tax_of,
 )
 from rules.errors import IllegalAction
-from rules.investing import CARD_BONUS
+from rules.investing import CARD_BONUS, government_after_buy, interest_payments
 from rules.rondel import SPACE_NAMES, check_rondel, cost_of, distance, passes_investor
 from rules.state import NO, GameState
 
@@ -47,14 +48,30 @@ def units(count: int, one: str, many: str) -> str:
 
 
 def interest_text(s: GameState, n: int) -> str:
-    """Who receives how much interest if the nation lands on Investor."""
-    owed = s.interest_owed(n)
-    parts = [f"{s.players[p]} {m}" for p, m in enumerate(owed) if m]
-    return ("interest " + ", ".join(parts)) if parts else "no interest due"
+    """Who receives how much interest if the nation lands on Investor now, as
+    ``interest_payments`` (the engine's own payment) will pay it: 'interest Cleo 2, Tom 0 of
+    6; Tom adds 3M from cash'."""
+    plan = interest_payments(s, n)
+    if not any(plan.owed):
+        return "no interest due"
+    gov = plan.government
+    order = [p for p in seats_from(s, (gov + 1) % len(s.players)) if plan.owed[p]]
+    parts = [
+        f"{s.players[p]} {plan.paid[p]}"
+        + (f" of {plan.owed[p]}" if plan.paid[p] < plan.owed[p] else "")
+        for p in order
+    ]
+    text = "interest " + ", ".join(parts)
+    if plan.from_cash:
+        text += f"; {s.players[gov]} adds {plan.from_cash}M from cash"
+    if plan.from_cash < plan.short:
+        text += f"; {plan.short - plan.from_cash}M stays unpaid"
+    return text
 
 
-def effect_text(s: GameState, n: int, space: str) -> str:
-    """A one-line description of what landing on ``space`` would do now."""
+def effect_text(s: GameState, n: int, space: str, cost: int = 0) -> str:
+    """A one-line description of what landing on ``space`` would do now (after paying
+    ``cost`` for the move)."""
     step = space.rstrip("12")
     if step == "factory":
         sites = factory_sites(s, n)
@@ -93,6 +110,10 @@ def effect_text(s: GameState, n: int, space: str) -> str:
             text += f", {s.players[gov]} +{bonus}M bonus"
         return text
     if step == "investor":
+        gov = s.government[n]
+        if cost and gov != NO:  # the move is paid before the interest
+            s = s.copy()
+            s.cash[gov] -= cost
         return interest_text(s, n) + (
             f"; card +{CARD_BONUS}M" if s.rules.uses_investor_card else ""
         )
@@ -135,22 +156,11 @@ def rondel_preview(
                 if price > s.cash[gov]:
                     reason = f"costs {price}M, {s.players[gov]} has {s.cash[gov]}M"
         passed = passes_investor(origin, target) and target != INVESTOR_SPACE
-        text = effect_text(s, n, space)
+        text = effect_text(view, n, space, cost or 0)
         if passed and s.rules.uses_investor_card:
             text += "; passes Investor"
         out.append(SpacePreview(space, SPACE_NAMES[space], d, cost, reason, text, passed))
     return out
 
 
-def government_after_buy(s: GameState, player: int, nation: int, price: int) -> int:
-    """Who would govern ``nation`` after ``player`` adds ``price`` of credit, by the engine's
-    rule of strictly more credit (ties keep the government); NO if nobody."""
-    credits = [s.credit(p, nation) for p in range(len(s.players))]
-    credits[player] += price
-    gov = s.government[nation]
-    if gov == NO:
-        return player if price > 0 else NO
-    best = max(credits)
-    if credits[gov] >= best:
-        return gov
-    return player if credits[player] == best else credits.index(best)
+__all__ = ["SpacePreview", "effect_text", "government_after_buy", "interest_text", "rondel_preview"]

@@ -65,11 +65,10 @@ def passes_investor(origin: int, target: int) -> bool:
 
 
 def interest_shortfall(s: GameState, n: int) -> int:
-    """What the government would have to pay from his own cash to pay the other holders."""
-    owed = s.interest_owed(n)
-    gov = s.government[n]
-    others = sum(owed) - (owed[gov] if gov != NO else 0)
-    return max(0, others - s.treasury[n])
+    """What the government would have to pay from their own cash to pay the other holders."""
+    from rules.investing import interest_payments
+
+    return interest_payments(s, n).short
 
 
 def factory_possible(s: GameState, n: int, spare_cash: int) -> bool:
@@ -97,14 +96,14 @@ def check_rondel(s: GameState, n: int, target: int) -> int:
     if cost > s.cash[gov]:
         raise IllegalAction(
             f"{s.players[gov]} cannot pay {cost}M to move {nname(s, n)} "
-            f"{distance(origin, target)} spaces; he has {s.cash[gov]}M"
+            f"{distance(origin, target)} spaces with only {s.cash[gov]}M in cash"
         )
     if target == INVESTOR_SPACE and s.rules.interest_shortfall == "forbid_investor":
         short = interest_shortfall(s, n)
         if short > s.cash[gov] - cost:
             raise IllegalAction(
                 f"{nname(s, n)} cannot choose Investor: its treasury is {short}M short of the "
-                f"interest and {s.players[gov]} cannot pay that from his cash"
+                f"interest and {s.players[gov]} cannot pay that in cash"
             )
     if (
         SPACE_STEP[space] == "factory"

@@ -250,16 +250,17 @@ OPTIONS: dict[str, OptionInfo] = {
         _O(
             "government_tie_holder_first",
             (True, False),
-            "In a tie between challengers the investor card holder himself counts first when "
-            "going clockwise from him.",
+            "In a tie between challengers the investor card holder counts first when going "
+            "clockwise from the holder.",
             "UNCERTAIN #16; recommended: yes (§5.5.5)",
         ),
         _O(
             "last_government_payment",
             ("off", "strict", "lenient"),
             "Second-edition rule: taking over a player's last government while the nation has 0 "
-            "power points costs the new government 1M paid to him (strict: a bond purchase that "
-            "cannot pay it is not allowed; lenient: he pays if he can).",
+            "power points costs the new government 1M paid to the old one (strict: a bond purchase "
+            "that cannot pay it is not allowed; lenient: it is paid only if the new government "
+            "can).",
             "Not in [HU1]; abolished in [EN3]; [BSW] 002 strict, 004 lenient (§11 #1, "
             "UNCERTAIN #19); default off",
         ),

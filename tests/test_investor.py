@@ -467,7 +467,7 @@ def test_investor_last_government_payment_strict_pays_1m():
 def test_investor_last_government_payment_strict_forbids_a_takeover_he_cannot_pay():
     g = _takeover_of_finns_last_government("strict", 10)
     assert "Ben buys RU 12" not in legal(g)
-    with pytest.raises(IllegalAction, match="could not pay him 1M"):
+    with pytest.raises(IllegalAction, match="could not pay the old governor 1M"):
         g.apply("Ben buys RU 12")
     assert "Ben buys RU 6" in legal(g)  # no takeover: allowed
 

@@ -58,7 +58,7 @@ class OnOffCheckbox(Checkbox):
     @staticmethod
     def words(on: bool) -> str:
         if on:
-            return "hidden cash: on (each player sees only his own cash)"
+            return "hidden cash: on (each player sees only their own cash)"
         return "hidden cash: off (everyone's cash is shown)"
 
     def watch_value(self) -> None:
