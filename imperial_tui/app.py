@@ -16,11 +16,15 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 
+from imperial_tui.app_follow import FollowActions
 from imperial_tui.crash import EXIT_CRASH, Crash, write_crash_log
+from imperial_tui.follow import Following
 from imperial_tui.pacing import clamp_pace
 from imperial_tui.session import Session, default_save_path
 from imperial_tui.style import ascii_wanted
+from imperial_tui.widgets.ascii import make_scrollbars_ascii_aware
 from imperial_tui.widgets.options import make_page_moves_safe
+from imperial_tui.words import action_sentence
 from rules import Action, Game, IllegalAction, RuleSet, SetupError
 from rules.savefile import SaveConflict, SaveError
 
@@ -30,6 +34,7 @@ if TYPE_CHECKING:
     from imperial_tui.screens.game import GameScreen
 
 make_page_moves_safe()
+make_scrollbars_ascii_aware()
 
 # Screens and widgets are imported where they are first shown, not here: the first frame
 # then waits only for the one screen it shows (scripts/measure_startup.py measures it).
@@ -65,13 +70,17 @@ def _commands() -> type[Provider]:
     return ImperialCommands
 
 
-class ImperialApp(App[None]):
+class ImperialApp(FollowActions, App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "Imperial"
     COMMANDS = App.COMMANDS | {_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", "quit", id="app.quit", priority=True),
+        # ctrl+c too (asking first): in a text field Textual would only copy a selection
+        Binding("ctrl+c", "request_quit", "quit", id="app.quit_c", show=False, priority=True),
         Binding("f1", "help", "help", id="app.help"),
+        Binding("ctrl+n", "new_game", "new game", id="app.new", show=False),
+        Binding("ctrl+o", "load", "load", id="app.load", show=False),
     ]
 
     def __init__(
@@ -91,6 +100,9 @@ class ImperialApp(App[None]):
         self.ascii_only = ascii_wanted() if ascii_only is None else ascii_only
         self._bot_busy = False
         self._bots_moved = False
+        self._paused = False  # computer players wait for a key (PausedScreen)
+        self.follow = Following()  # this viewer's digests and pauses
+        self.start_note = ""  # the first thing the log line says (where the game is saved)
         self._over_shown = -1
         self._reload_offered = False
         self.timings: dict[str, float] = {}
@@ -137,7 +149,8 @@ class ImperialApp(App[None]):
         from imperial_tui.commands import Palette
 
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(Palette(id="--command-palette"))
+            prompt = "Search for commands" + ("..." if self.ascii_only else "…")
+            self.push_screen(Palette(id="--command-palette", placeholder=prompt))
 
     def get_system_commands(self, screen: Any) -> Any:
         """Textual's own palette commands, with its Quit asking first like ctrl+q (it would
@@ -155,6 +168,7 @@ class ImperialApp(App[None]):
     # -- start -----------------------------------------------------------------------------
     def on_mount(self) -> None:
         self.timings["mounted"] = time.monotonic()
+        self.set_class(self.ascii_only, "-ascii")  # app.tcss: every screen, dialog, toast
         if self.ascii_only:
             self.screen.add_class("-ascii")
         if self.session is None:
@@ -215,15 +229,19 @@ class ImperialApp(App[None]):
             self.session.save()
         except SaveError as exc:
             self.notify(str(exc), severity="error")
-        self.notify(f"the game is saved after every move to {path}", timeout=6)
+        # on the log line until the first move, not a toast over the first decision's options
+        self.start_note = f"saved after every move to {path}"
+        self.follow = Following()
         self.open_game()
 
     # -- the game loop ---------------------------------------------------------------------
     def game_screen(self) -> GameScreen | None:
+        """The live game screen (never the history browser, which shows the past)."""
         from imperial_tui.screens.game import GameScreen
+        from imperial_tui.screens.history import HistoryScreen
 
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, GameScreen):
+            if isinstance(screen, GameScreen) and not isinstance(screen, HistoryScreen):
                 return screen
         return None
 
@@ -251,16 +269,24 @@ class ImperialApp(App[None]):
                 self.bell()
             others = len(session.humans) > 1
             if session.hidden_cash and others and session.viewer != aw.player:
+                self.close_history()  # the next player never sees the previous one's view
 
-                def handed(_: Any, player: str = aw.player) -> None:
+                def handed(undo: bool | None, player: str = aw.player) -> None:
+                    if undo:
+                        self.undo_now()
+                        return
                     session.viewer = player
                     screen.refresh_panels()
+                    self.offer_digest(player)
 
-                self.push_screen(HandoverScreen(aw.player), handed)
-            elif session.viewer != aw.player:
+                previous = session.viewer if session.undo_steps() else None
+                self.push_screen(HandoverScreen(aw.player, aw.nation, aw.kind, previous), handed)
+                return
+            if session.viewer != aw.player:
                 session.viewer = aw.player
                 screen.refresh_panels()
-        else:
+            self.offer_digest(aw.player)
+        elif not self._paused and not self.pause_computers():
             self.schedule_bot()
 
     def show_scores(self) -> None:
@@ -269,23 +295,44 @@ class ImperialApp(App[None]):
         from imperial_tui.screens.game_over import GameOverScreen
 
         result = self.session.game.result() if self.session is not None else None
-        if result is not None:
-            self.push_screen(GameOverScreen(result, self.ascii_only))
+        if result is not None and self.session is not None:
+            self.push_screen(GameOverScreen(result, self.ascii_only, self.session.game))
 
-    def apply_human(self, action: Action) -> None:
-        assert self.session is not None
+    def apply_human(self, action: Action, follow: str | None = None) -> None:
+        """A human's choice; ``follow="produce_all"`` (a Production space chosen with Enter)
+        then produces at every factory, the decision that nearly always follows."""
+        session = self.session
+        assert session is not None
+        aw = session.game.awaiting
         try:
-            self.session.apply(action)
+            session.apply(action)
+            if follow == "produce_all":
+                self._produce_everywhere(action)
         except IllegalAction as exc:
             self.notify(exc.reason, severity="error", timeout=6)
             return
         except SaveError as exc:
             self.save_failed(exc)
+        if aw is not None:
+            self.follow.decided(aw.player, session.game)
+        self.start_note = ""
         self.after_change()
+
+    def _produce_everywhere(self, rondel: Action) -> None:
+        """After a Production space: produce at every factory (or the only one ready)."""
+        assert self.session is not None
+        game = self.session.game
+        aw = game.awaiting
+        if aw is None or aw.kind != "production" or aw.nation != rondel.actor:
+            return
+        producing = [a for a in game.legal_actions() if a.region != "done"]  # type: ignore[attr-defined]
+        every = [a for a in producing if a.region == "all"]  # type: ignore[attr-defined]
+        if every or len(producing) == 1:
+            self.session.apply((every or producing)[0])
 
     def schedule_bot(self) -> None:
         session = self.session
-        if self._bot_busy or session is None or session.game.awaiting is None:
+        if self._bot_busy or self._paused or session is None or session.game.awaiting is None:
             return
         bot = session.bot_for(session.game.awaiting.player)
         if bot is None:
@@ -301,27 +348,33 @@ class ImperialApp(App[None]):
         )
 
     def _think(self, bot: Any, game: Game, version: int) -> None:
-        """Runs in a worker thread: the UI keeps answering while the bot searches."""
+        """Runs in a worker thread: the UI keeps answering while the bot searches. The bot's
+        reason (``decide``) goes to the log with its action."""
         start = time.monotonic()
-        action = bot.choose(game)
-        self.call_from_thread(self._bot_ready, action, version, time.monotonic() - start)
+        decide = getattr(bot, "decide", None)
+        if decide is not None:
+            choice = decide(game)
+            action, reason = choice.action, str(getattr(choice, "reason", "") or "")
+        else:
+            action, reason = bot.choose(game), ""
+        self.call_from_thread(self._bot_ready, action, version, time.monotonic() - start, reason)
 
-    def _bot_ready(self, action: Action, version: int, elapsed: float) -> None:
+    def _bot_ready(self, action: Action, version: int, elapsed: float, reason: str = "") -> None:
         assert self.session is not None
         delay = max(0.0, self.session.pace - elapsed)
         if delay:
-            self.set_timer(delay, partial(self._bot_apply, action, version))
+            self.set_timer(delay, partial(self._bot_apply, action, version, reason))
         else:
-            self._bot_apply(action, version)
+            self._bot_apply(action, version, reason)
 
-    def _bot_apply(self, action: Action, version: int) -> None:
+    def _bot_apply(self, action: Action, version: int, reason: str = "") -> None:
         self._bot_busy = False
         session = self.session
         if session is None:
             return
         if version == session.version:
             try:
-                session.apply(action)
+                session.apply(action, reason)
                 self._bots_moved = True
             except IllegalAction as exc:
                 self.notify(f"computer move refused: {exc}", severity="error")
@@ -343,6 +396,10 @@ class ImperialApp(App[None]):
 
     def help_topic(self) -> str:
         """Which rules page F1 opens, from the focused widget."""
+        from imperial_tui.screens.game_over import GameOverScreen
+
+        if isinstance(self.screen, GameOverScreen):
+            return "scoring"
         focused = self.focused
         gs = self.game_screen()
         if focused is None or gs is None or self.screen is not gs:
@@ -433,13 +490,16 @@ class ImperialApp(App[None]):
         self.push_screen(PromptScreen("Save to which file?", str(self.session.path or "")), done)
 
     def action_load(self) -> None:
-        from imperial_tui.screens.dialogs import PromptScreen
+        """ctrl+o: the saved games (newest first, "continue last game" on top), or a path."""
+        from imperial_tui.screens.load import LoadScreen
 
-        def done(value: str | None) -> None:
-            if value:
-                self.load(Path(value).expanduser())
+        current = self.session.path if self.session is not None else None
 
-        self.push_screen(PromptScreen("Load which save file?"), done)
+        def done(value: Path | None) -> None:
+            if value is not None:
+                self.load(value)
+
+        self.push_screen(LoadScreen(current), done)
 
     def load(self, path: Path) -> None:
         """Open a save (the Load prompt, or the reload after another program changed it).
@@ -452,20 +512,32 @@ class ImperialApp(App[None]):
         if self.pace_override is not None:
             self.session.pace = self.pace_override
         self._over_shown = -1
+        self.follow = Following()
         self.open_game()
         self.show_warnings()
 
     def action_new_game(self) -> None:
+        """ctrl+n: a new game, its seats and rules filled in from the game on show."""
         from imperial_tui.screens.dialogs import ConfirmScreen
         from imperial_tui.screens.new_game import NewGameScreen
+
+        session = self.session
+        if session is None:
+            return
 
         def done(yes: bool | None) -> None:
             if yes:
                 self.save_path = None
-                self.show_alone(NewGameScreen(seed=self.new_game_seed))
+                seats = [(p, session.controllers.get(p, "human")) for p in session.game.players]
+                self.show_alone(
+                    NewGameScreen(
+                        seed=self.new_game_seed,
+                        seats=seats,
+                        rules=session.game.rules,
+                        hidden_cash=session.hidden_cash,
+                    )
+                )
 
-        if self.session is None:
-            return
         self.push_screen(ConfirmScreen("Start a new game? This one stays in its save file."), done)
 
     def action_undo(self) -> None:
@@ -476,30 +548,37 @@ class ImperialApp(App[None]):
             return
         steps = session.undo_steps()
         if not steps:
-            why = (
-                "another player decided since"
-                if session.hidden_cash and session.game.plies
-                else "nothing to undo"
-            )
-            self.notify(f"cannot undo: {why}", severity="warning")
+            self.notify(f"cannot undo: {session.undo_refusal()}", severity="warning", timeout=6)
             return
-        last = session.game.plies[-steps].action
+        ply = session.game.plies[-steps]
+        arrow = "->" if self.ascii_only else "→"
+        last = action_sentence(ply.before, ply.action, arrow)
 
         def done(yes: bool | None) -> None:
-            if yes and self.session is not None:
-                try:
-                    self.session.undo()
-                except SaveError as exc:
-                    self.save_failed(exc)
-                self.after_change()
+            if yes:
+                self.undo_now()
 
         after = f" and the {steps - 1} computer move(s) after it" if steps > 1 else ""
-        self.push_screen(ConfirmScreen(f"Undo '{last}'{after}?"), done)
+        self.push_screen(ConfirmScreen(f"Undo {last}{after}?"), done)
+
+    def undo_now(self) -> None:
+        """Take back the last human decision (and the computer moves after it)."""
+        if self.session is None:
+            return
+        try:
+            self.session.undo()
+        except SaveError as exc:
+            self.save_failed(exc)
+        self.after_change()
 
     def action_toggle_ascii(self) -> None:
+        from imperial_tui.widgets.ascii import asciify
+
         self.ascii_only = not self.ascii_only
+        self.set_class(self.ascii_only, "-ascii")
         for screen in self.screen_stack:
             screen.set_class(self.ascii_only, "-ascii")
+            asciify(screen, self.ascii_only)
         gs = self.game_screen()
         if gs is not None:
             gs.refresh_panels(force=True)

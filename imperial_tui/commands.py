@@ -66,6 +66,11 @@ class Palette(DismissFromTop, CommandPalette):
             event.prevent_default()
             event.stop()
 
+    def on_mount(self) -> None:
+        from imperial_tui.widgets.ascii import asciify
+
+        asciify(self, bool(getattr(self.app, "ascii_only", False)))
+
     @work(exclusive=True, group=CommandPalette._GATHER_COMMANDS_GROUP)
     async def _gather_commands(self, search_value: str) -> None:
         """Textual's search, which fails if the palette closes while it starts or runs (a

@@ -11,9 +11,12 @@ from rules import Action
 
 @dataclass
 class ActionChosen(Message):
-    """A human picked one of the legal actions in the decision panel."""
+    """A human picked one of the legal actions in the decision panel; ``follow`` names a
+    step the app takes right after it (``"produce_all"``: a Production space then produces
+    at every factory)."""
 
     action: Action
+    follow: str | None = None
 
 
 @dataclass

@@ -12,9 +12,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
-from imperial_tui.pacing import PACE_MAX, clamp_pace
+from imperial_tui.pacing import PACE_MAX, PAUSE_MODES, clamp_pace
+from imperial_tui.reasons import MAX_REASON, Reason, reasons_from, reasons_to_json
 from rules import Game
 from rules.bots import Bot, make_bot
+from rules.history import decider
 from rules.safe_file import FileProblem, digest, read_regular, target_of
 from rules.savefile import (
     LoadedGame,
@@ -91,6 +93,9 @@ class Session:
     warnings: list[str] = field(default_factory=list)  # about the save's app settings
     viewer: str | None = None  # whose private view is on screen (hidden cash)
     bots: dict[str, Bot] = field(default_factory=dict)
+    # computer players' reasons by action number (saved in the app settings: reasons.py)
+    reasons: dict[int, Reason] = field(default_factory=dict)
+    pause: str = "off"  # when computer players wait for a key (pacing.PAUSE_MODES)
     _turn_key: tuple[int, int] = (-2, -2)
     _turn_start: dict[str, Any] = field(default_factory=dict)
     _prev_start: dict[str, Any] = field(default_factory=dict)
@@ -113,7 +118,16 @@ class Session:
         """Raises SaveError (one line); app settings of the wrong type are ignored and
         reported in ``warnings``."""
         loaded: LoadedGame = load_game(path)
-        hidden, pace, warnings = app_settings_from(loaded.app or {}, str(path))
+        app = loaded.app or {}
+        hidden, pace, warnings = app_settings_from(app, str(path))
+        reasons, reason_warnings = reasons_from(app, str(path))
+        pause = app.get("pause", "off")
+        if pause not in PAUSE_MODES:
+            warnings.append(
+                f"{path}: app setting pause must be one of {', '.join(PAUSE_MODES)}, not "
+                f"{printable(repr(pause), 30)}; ignored (computer players do not pause)"
+            )
+            pause = "off"
         return cls(
             loaded.game,
             {p: loaded.controllers.get(p, HUMAN) for p in loaded.game.players},
@@ -122,7 +136,9 @@ class Session:
             pace=pace,
             created=loaded.header.get("created"),
             digest=loaded.digest,
-            warnings=[*loaded.warnings, *warnings],
+            warnings=[*loaded.warnings, *warnings, *reason_warnings],
+            reasons=reasons,
+            pause=pause,
         )
 
     # -- seats -------------------------------------------------------------------------------
@@ -142,41 +158,61 @@ class Session:
         return self.bots.get(player)
 
     def shows_cash_of(self, player: str) -> bool:
-        """With hidden cash a player's cash is shown only in his own private view (bots' cash
+        """With hidden cash a player's cash is shown only in their own private view (bots' cash
         stays hidden from humans too)."""
         if not self.hidden_cash:
             return True
         return player == self.viewer
 
     # -- changes -----------------------------------------------------------------------------
-    def apply(self, action: Any) -> list[Any]:
-        """Apply through the engine, then autosave and update the marks."""
+    def apply(self, action: Any, reason: str = "") -> list[Any]:
+        """Apply through the engine, then autosave and update the marks; ``reason`` is a
+        computer player's reason for the log (kept with the save)."""
         events = self.game.apply(action)
+        number = len(self.game.plies)
+        self.reasons.pop(number, None)
+        if reason:
+            text = printable(reason, MAX_REASON)
+            self.reasons[number] = Reason(str(self.game.plies[-1].action), text)
         self._changed()
         return events
 
     def undo_steps(self) -> int:
         """How many actions ctrl+z takes back: the last human decision and the computer moves
-        after it. 0 when nothing may be undone (hidden cash: never past another human)."""
-        plies = self.game.plies
-        for steps, ply in enumerate(reversed(plies), start=1):
-            actor = (
-                ply.before.players[ply.before.awaiting_player]
-                if (ply.before.awaiting_player >= 0)
-                else None
-            )
+        after it. 0 when nothing may be undone: with hidden cash and several humans, only the
+        player at the keyboard (the viewer, or whoever decides now) takes back their own
+        decision, never another human's."""
+        for steps, ply in enumerate(reversed(self.game.plies), start=1):
+            actor = decider(ply)
             if self.is_human(actor):
                 if self.hidden_cash and len(self.humans) > 1:
                     current = self.game.awaiting.player if self.game.awaiting else None
-                    if actor != current:
+                    if actor not in (current, self.viewer):
                         return 0
                 return steps
         return 0
+
+    def undo_refusal(self) -> str:
+        """Why ctrl+z takes nothing back, in words (when ``undo_steps()`` is 0)."""
+        last = next(
+            (who for who in (decider(p) for p in reversed(self.game.plies)) if self.is_human(who)),
+            None,
+        )
+        if last is None:
+            return "nothing to undo"
+        current = self.game.awaiting.player if self.game.awaiting else None
+        holder = self.viewer or current
+        return (
+            f"the last decision is {last}'s and the keyboard is {holder}'s now (hidden cash); "
+            f"{last} can take it back on the hand-over screen, before passing the keyboard"
+        )
 
     def undo(self) -> int:
         steps = self.undo_steps()
         for _ in range(steps):
             self.game.undo()
+        for number in [n for n in self.reasons if n > len(self.game.plies)]:
+            del self.reasons[number]
         if steps:
             self._changed()
         return steps
@@ -204,7 +240,14 @@ class Session:
 
     # -- saving ------------------------------------------------------------------------------
     def app_settings(self) -> dict[str, Any]:
-        return {"hidden_cash": self.hidden_cash, "pace": self.pace}
+        settings: dict[str, Any] = {
+            "hidden_cash": self.hidden_cash,
+            "pace": self.pace,
+            "pause": self.pause,
+        }
+        if self.reasons:
+            settings["reasons"] = reasons_to_json(self.reasons)
+        return settings
 
     def autosave(self) -> None:
         """Save after a change, unless the file changed on disk since (``conflict``): then the

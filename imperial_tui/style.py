@@ -17,6 +17,8 @@ NATION_STYLE = {
     "GE": "bold bright_white on grey23",
     "RU": "bold magenta",
 }
+# Without colour every nation is bold in the terminal's own foreground (never a grey).
+NO_COLOR_STYLE = "bold"
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +32,29 @@ class Glyphs:
     arrow: str
     dash: str
     pointer: str
+    overflow: str  # how Rich ends a line too long for its panel: "…", or cut in ASCII
 
 
-UNICODE = Glyphs(factory="■", marker="◀", changed="•", times="×", arrow="→", dash="–", pointer="▶")
-ASCII = Glyphs(factory="#", marker="<", changed="*", times="x", arrow="->", dash="-", pointer=">")
+UNICODE = Glyphs(
+    factory="■",
+    marker="◀",
+    changed="•",
+    times="×",
+    arrow="→",
+    dash="–",
+    pointer="▶",
+    overflow="ellipsis",
+)
+ASCII = Glyphs(
+    factory="#",
+    marker="<",
+    changed="*",
+    times="x",
+    arrow="->",
+    dash="-",
+    pointer=">",
+    overflow="crop",
+)
 
 
 def ascii_wanted() -> bool:

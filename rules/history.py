@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.game import Game
+from rules.game import Game, Ply
+from rules.scoring import Result, result_of
 from rules.state import Event
 
 
@@ -36,6 +37,15 @@ class TurnLog:
     nation: str | None
     events: list[Event] = field(default_factory=list)
     actions: list[LoggedAction] = field(default_factory=list)
+
+
+def decider(ply: Ply) -> str | None:
+    """The player who took a recorded action: the one the engine awaited, or the donor (a
+    donation needs no turn); None for an action taken with nobody awaited."""
+    if ply.action.kind == "donate":
+        return str(ply.action.actor)
+    before = ply.before
+    return before.players[before.awaiting_player] if before.awaiting_player >= 0 else None
 
 
 def game_at(game: Game, n: int) -> Game:
@@ -105,3 +115,18 @@ def log_json(game: Game) -> dict[str, Any]:
             for g in turn_logs(game)
         ],
     }
+
+
+def standings_by_round(game: Game) -> list[tuple[int, Result]]:
+    """The provisional result (the score if the game ended there) at the end of each round,
+    then now: ``(round, result)``, the last entry being the present position (the final
+    result once the game is over). Read from the positions the history recorded."""
+    out: list[tuple[int, Result]] = []
+    current = None
+    for ply in game.plies:
+        r = ply.before.round
+        if current is not None and r > current and current > 0:
+            out.append((current, result_of(ply.before)))
+        current = r
+    out.append((game.state.round, game.provisional_result()))
+    return out

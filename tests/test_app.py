@@ -17,15 +17,51 @@ from rules.bots import GreedyBot
 
 
 async def settle(pilot, app: ImperialApp, limit: int = 400) -> None:
-    """Wait until a human must decide (the computer player moves with pace 0)."""
+    """Wait until a human must decide (the computer player moves with pace 0); the "since
+    your last turn" digest that greets them is read and closed."""
     for _ in range(limit):
         await pilot.pause()
         s = app.session
+        if type(app.screen).__name__ == "DigestScreen":
+            await pilot.press("escape")
+            continue
         if s is None or s.game.awaiting is None:
             return
         if s.is_human(s.game.awaiting.player) and not app._bot_busy:
+            await pilot.pause()
+            if type(app.screen).__name__ == "DigestScreen":
+                continue
             return
     raise AssertionError("the computer player did not finish")
+
+
+async def start(pilot, app: ImperialApp) -> None:
+    """Let the app open; close the "since your last turn" digest a resumed hot-seat game
+    greets its player with (tests that look at it say so)."""
+    await pilot.pause()
+    if type(app.screen).__name__ == "DigestScreen":
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+async def step(pilot, app: ImperialApp, action: Action) -> None:
+    """A human's choice made through the app (not by keys); a digest that follows is closed."""
+    app.apply_human(action)
+    await pilot.pause()
+    if type(app.screen).__name__ == "DigestScreen":
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+async def hand_over(pilot, app: ImperialApp) -> None:
+    """Pass the keyboard at a hot-seat hand-over, then close the digest that greets the next
+    player (if anything changed since their previous decision)."""
+    assert type(app.screen).__name__ == "HandoverScreen", type(app.screen).__name__
+    await pilot.press("enter")
+    await pilot.pause()
+    if type(app.screen).__name__ == "DigestScreen":
+        await pilot.press("escape")
+        await pilot.pause()
 
 
 def human_choice(game: Game, done: dict[str, bool]) -> Action:
@@ -77,7 +113,7 @@ def test_play_by_keys_save_and_reload(tmp_path: Path) -> None:
     async def run() -> dict:
         app = ImperialApp(save_path=save, seed=11, pace=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await start(pilot, app)
             # seats: Anna human, Ben -> human, Cleo -> human, Dan stays a greedy computer
             # focus starts on seat 1's name; tab goes name -> kind -> next name ...
             await pilot.press("tab", "tab", "tab", "enter", "up", "enter")
@@ -139,7 +175,7 @@ def test_play_by_keys_save_and_reload(tmp_path: Path) -> None:
     async def resume() -> dict:
         app = ImperialApp(session=Session.load(save), pace=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await start(pilot, app)
             assert isinstance(app.screen, GameScreen)
             return app.session.game.summary()
 
@@ -175,12 +211,10 @@ def test_hidden_cash_hand_over_and_undo_limit(tmp_path: Path) -> None:
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await start(pilot, app)
             await pilot.pause()
             first = game.awaiting.player
-            assert type(app.screen).__name__ == "HandoverScreen"
-            await pilot.press("enter")
-            await pilot.pause()
+            await hand_over(pilot, app)
             assert session.viewer == first
             # play until the other human decides: a hand-over screen hides the first view
             for _ in range(20):
@@ -188,9 +222,7 @@ def test_hidden_cash_hand_over_and_undo_limit(tmp_path: Path) -> None:
                     break
                 await pilot.press("enter")
                 await pilot.pause()
-            assert type(app.screen).__name__ == "HandoverScreen"
-            await pilot.press("enter")
-            await pilot.pause()
+            await hand_over(pilot, app)
             if (
                 session.game.plies[-1].before.players[session.game.plies[-1].before.awaiting_player]
                 != session.game.awaiting.player
@@ -201,9 +233,11 @@ def test_hidden_cash_hand_over_and_undo_limit(tmp_path: Path) -> None:
 
 
 async def pick(pilot, app: ImperialApp, option_id: str) -> None:
-    """Highlight the decision option with this id by arrow keys, then press Enter."""
+    """Highlight the decision option with this id by arrow keys (headings are skipped),
+    then press Enter."""
     ol = app.screen.query_one("#decision-options")
-    ids = [ol.get_option_at_index(i).id for i in range(ol.option_count)]
+    options = [ol.get_option_at_index(i) for i in range(ol.option_count)]
+    ids = [o.id for o in options if not o.disabled]
     assert option_id in ids, (option_id, ids)
     await pilot.press("home", *["down"] * ids.index(option_id), "enter")
     await pilot.pause()
@@ -228,10 +262,8 @@ def test_maneuver_and_battle_by_keys_with_hand_over() -> None:
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0, ascii_only=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert type(app.screen).__name__ == "HandoverScreen"
-            await pilot.press("enter")
-            await pilot.pause()
+            await start(pilot, app)
+            await hand_over(pilot, app)
             panel = app.screen.query_one("DecisionPanel")
             # the maneuver menu lists units, not a hundred moves
             ol = panel.options
@@ -256,16 +288,12 @@ def test_maneuver_and_battle_by_keys_with_hand_over() -> None:
             await pick(pilot, app, option_id(app, "RU does not fight"))
             # Austria's government (Anna) is asked next: hand-over first
             assert session.game.awaiting.player == "Anna"
-            assert type(app.screen).__name__ == "HandoverScreen"
-            await pilot.press("enter")
-            await pilot.pause()
+            await hand_over(pilot, app)
             assert session.viewer == "Anna"
             await pick(pilot, app, option_id(app, "AH fleet fights RU fleet in ionian_sea"))
             assert units(session.game, "AH", "fleet", "ionian_sea") == 0
             assert units(session.game, "RU", "fleet", "ionian_sea") == 0
-            assert type(app.screen).__name__ == "HandoverScreen"  # back to Fay
-            await pilot.press("enter")
-            await pilot.pause()
+            await hand_over(pilot, app)  # back to Fay
             await pick(pilot, app, "g:move_army:odessa")
             await pick(pilot, app, option_id(app, "RU move army odessa -> romania"))
             assert units(session.game, "RU", "army", "romania") == 1
@@ -284,18 +312,20 @@ def panel_texts(app: ImperialApp) -> dict[str, str]:
     from imperial_tui.widgets.base import Panel
     from imperial_tui.widgets.log import LogPanel
 
+    board = app.game_screen() or app.screen  # the board, also under a dialog
+
     out: dict[str, str] = {}
-    for panel in app.screen.query(Panel):
+    for panel in board.query(Panel):
         console = Console(file=StringIO(), width=80, color_system=None)
         console.print(panel.render_key(panel._last_key))
         out[panel.id or type(panel).__name__] = console.file.getvalue()  # type: ignore[attr-defined]
-    ol = app.screen.query_one("#decision-options")
+    ol = board.query_one("#decision-options")
     out["options"] = "\n".join(
         ol.get_option_at_index(i).prompt.plain for i in range(ol.option_count)
     )
     for wid in ("#decision-title", "#decision-plan", "#status", "#logtail"):
-        out[wid] = str(app.screen.query_one(wid).render())
-    log = app.screen.query_one("#log-panel", LogPanel)
+        out[wid] = str(board.query_one(wid).render())
+    log = board.query_one("#log-panel", LogPanel)
     out["log"] = "\n".join(
         LogPanel.line(i, e, log.ascii_only).plain
         for i, e in enumerate(app.session.game.events(), 1)
@@ -318,7 +348,7 @@ def test_ascii_mode_and_no_color(monkeypatch, tmp_path: Path) -> None:
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await start(pilot, app)
             assert app.ascii_only and app.no_color
             texts = panel_texts(app)
             for name, text in texts.items():
@@ -340,7 +370,7 @@ def test_f1_opens_the_page_of_the_focused_decision() -> None:
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0, ascii_only=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await start(pilot, app)
             await pilot.press("f1")
             await pilot.pause()
             assert type(app.screen).__name__ == "HelpScreen"
@@ -355,7 +385,7 @@ def test_f1_opens_the_page_of_the_focused_decision() -> None:
 
 
 def option_texts(app: ImperialApp) -> list[str]:
-    ol = app.screen.query_one("#decision-options")
+    ol = (app.game_screen() or app.screen).query_one("#decision-options")
     return [ol.get_option_at_index(i).prompt.plain for i in range(ol.option_count)]
 
 
@@ -379,7 +409,7 @@ def test_rondel_options_clockwise_with_the_cash_they_cost() -> None:
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0, ascii_only=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await start(pilot, app)
             ol = app.screen.query_one("#decision-options")
             actions = g.legal_actions()
             distance = {p.space: p.distance for p in rondel_preview(g.state)}
@@ -411,20 +441,18 @@ def test_labels_in_words_and_the_plan_is_the_deciding_players() -> None:
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0, ascii_only=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await start(pilot, app)
             bot = GreedyBot(1)
             while g.awaiting.kind == "bond_choice" and not any(
                 p.before.awaiting_kind == "bond_choice" for p in g.plies
             ):
-                app.apply_human(bot.choose(g))
-                await pilot.pause()
+                await step(pilot, app, bot.choose(g))
             if g.awaiting.kind == "bond_choice":
                 plan = str(app.screen.query_one("#decision-plan").render())
                 assert "so far" not in plan and f"{g.awaiting.player}:" in plan
                 assert "buy no bond (pass)" in option_texts(app)
             while g.awaiting.kind != "production":
-                app.apply_human(bot.choose(g))
-                await pilot.pause()
+                await step(pilot, app, bot.choose(g))
             texts = option_texts(app)
             assert texts[0].startswith("all: ") and "army" in texts[0]
             assert any(t.startswith(("army in ", "fleet in ")) for t in texts)
@@ -443,7 +471,7 @@ def test_the_scores_can_be_shown_again_from_the_board() -> None:
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0, ascii_only=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await start(pilot, app)
             assert type(app.screen).__name__ == "GameOverScreen"
             await pilot.press("escape")
             await pilot.pause()
@@ -483,7 +511,7 @@ def test_new_game_explains_edition_and_variant_and_hidden_cash_without_colour(
     async def run() -> None:
         app = ImperialApp(seed=1, pace=0.0, ascii_only=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await start(pilot, app)
             text = "\n".join(screen_lines(app))
             assert EDITION_TEXT["first"] in text and VARIANT_TEXT["standard"] in text
             assert "hidden cash: off" in text
@@ -531,7 +559,7 @@ def test_rondel_panel_previews_only_while_the_nation_chooses() -> None:
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0, ascii_only=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await start(pilot, app)
             panel = app.screen.query_one("#rondel-panel")
             text = panel_texts(app)["rondel-panel"]
             nation = g.awaiting.nation
@@ -551,7 +579,7 @@ def test_rondel_panel_previews_only_while_the_nation_chooses() -> None:
                     assert "cost" not in text and "free" not in text and "to move" not in text
                     assert "produces" not in text and "pays" not in text
                     assert any(line.startswith(space) for line in text.splitlines())
-                    assert panel is app.screen.query_one("#rondel-panel")
+                    assert panel is app.game_screen().query_one("#rondel-panel")
                 if len(seen) == 3:
                     break
                 session.apply(bot.choose(g))  # the panels repaint at the next check
@@ -578,6 +606,7 @@ def test_bonds_panel_fits_80_columns_with_six_long_names() -> None:
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0, ascii_only=False)
         async with app.run_test(size=(80, 24)) as pilot:
+            await start(pilot, app)
             await pilot.press("2")
             await pilot.pause()
             panel = app.screen.query_one("#bonds-panel")
@@ -617,7 +646,7 @@ def test_wrapped_decision_options_never_lose_a_word_under_a_scrollbar() -> None:
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0, ascii_only=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await start(pilot, app)
             ol = app.screen.query_one("#decision-options")
             style = ol.get_visual_style("option-list--option")
             heights = [
@@ -671,7 +700,7 @@ def test_donation_to_a_short_treasury_by_keys() -> None:
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0, ascii_only=False)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await start(pilot, app)
             assert f"donate cash to {aw.nation}'s treasury..." in option_texts(app)
             await pick(pilot, app, "donate")
             assert type(app.screen).__name__ == "PromptScreen"
@@ -700,7 +729,7 @@ def test_no_investor_card_variant_by_keys(tmp_path: Path) -> None:
     async def run() -> None:
         app = ImperialApp(save_path=tmp_path / "n.json", seed=4, pace=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+            await start(pilot, app)
             await pilot.press(*["tab"] * 13, "enter", "down", "down", "enter")
             await pilot.press("tab", "tab", "tab", "tab", "ctrl+g")
             await settle(pilot, app)

@@ -420,7 +420,7 @@ def test_hidden_cash_rondel_preview_never_shows_a_computers_cash() -> None:
     from imperial_tui.widgets.rondel import RondelPanel
 
     class Panel(RondelPanel):  # the panel's figures, without mounting it in an app
-        g = SimpleNamespace(marker="*")  # type: ignore[assignment]
+        g = SimpleNamespace(marker="*", overflow="crop")  # type: ignore[assignment]
 
     panel = Panel.__new__(Panel)
     key = panel.key(session)

@@ -1,6 +1,10 @@
 """SVG snapshots of the new-game screen, the main screen mid-game, the map in a Maneuver
-(Unicode and ASCII, and widened with z at 80x24) and the score screen at 80x24 and 120x40
-(pytest-textual-snapshot; update with `--snapshot-update`)."""
+(Unicode and ASCII, and widened with z at 80x24), the score screen, the "since your last turn"
+digest, the standings and the history browser at 80x24 and 120x40 (pytest-textual-snapshot;
+update with `--snapshot-update`).
+
+The games are hot-seat games opened on a player's decision: the player is greeted with the
+digest, which the board snapshots close first (escape)."""
 
 from __future__ import annotations
 
@@ -42,12 +46,25 @@ def test_new_game_screen(snap_compare, size: tuple[int, int]) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_main_screen_mid_game(snap_compare, size: tuple[int, int]) -> None:
-    assert snap_compare(mid_game(), terminal_size=size)
+    assert snap_compare(mid_game(), terminal_size=size, press=["escape"])
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_main_screen_regions_panel(snap_compare, size: tuple[int, int]) -> None:
-    assert snap_compare(mid_game(), terminal_size=size, press=["3"])
+    assert snap_compare(mid_game(), terminal_size=size, press=["escape", "3"])
+
+
+def test_since_your_last_turn(snap_compare) -> None:
+    assert snap_compare(mid_game(), terminal_size=(80, 24))
+
+
+def test_standings(snap_compare) -> None:
+    assert snap_compare(mid_game(), terminal_size=(80, 24), press=["escape", "v"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_history(snap_compare, size: tuple[int, int]) -> None:
+    assert snap_compare(mid_game(), terminal_size=size, press=["escape", "h", "left"])
 
 
 def maneuver(ascii_only: bool) -> ImperialApp:
@@ -72,11 +89,11 @@ def maneuver(ascii_only: bool) -> ImperialApp:
 def test_map_in_a_maneuver(snap_compare, size: tuple[int, int], ascii_only: bool) -> None:
     """The Maneuver brings the map up; the decision list's second unit (the armies in Berlin)
     is highlighted, so the map shows them and every destination of theirs."""
-    assert snap_compare(maneuver(ascii_only), terminal_size=size, press=["down"])
+    assert snap_compare(maneuver(ascii_only), terminal_size=size, press=["escape", "down"])
 
 
 def test_map_widened_at_80x24(snap_compare) -> None:
-    assert snap_compare(maneuver(False), terminal_size=(80, 24), press=["down", "z"])
+    assert snap_compare(maneuver(False), terminal_size=(80, 24), press=["escape", "down", "z"])
 
 
 @pytest.mark.parametrize("size", SIZES)

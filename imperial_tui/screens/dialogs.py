@@ -119,19 +119,47 @@ class InfoScreen(DismissFromTop, ModalScreen[None]):
         self.dismiss(None)
 
 
-class HandoverScreen(DismissFromTop, Screen[None]):
-    """Hot-seat with hidden cash: a blank screen between two humans' private views."""
+class HandoverScreen(DismissFromTop, Screen[bool]):
+    """Hot-seat with hidden cash: a blank screen between two humans' private views. It names
+    who decides next, for which nation and what; the previous player may still take back
+    their decision here (ctrl+z), before the keyboard changes hands."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "go", "I am ready", id="handover.go")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "go", "I am ready", id="handover.go"),
+        Binding("ctrl+z", "undo", "undo", id="handover.undo", show=False),
+    ]
 
-    def __init__(self, player: str) -> None:
+    def __init__(
+        self,
+        player: str,
+        nation: str | None = None,
+        kind: str | None = None,
+        previous: str | None = None,
+    ) -> None:
         super().__init__()
         self.player = player
+        self.nation = nation
+        self.kind = kind
+        self.previous = previous
 
     def compose(self) -> ComposeResult:
+        from rules.engine import DECISION_WORDS
+
+        what = DECISION_WORDS.get(self.kind or "", self.kind or "")
+        for_nation = f" for {self.nation}" if self.nation else ""
         with Vertical(classes="dialog"):
-            yield Static(f"[b]{self.player}[/b] decides next.", classes="question")
+            yield Static(
+                f"[b]{self.player}[/b] decides next{for_nation}: {what}.", classes="question"
+            )
             yield Static(f"Pass the keyboard to {self.player}, then press Enter.", classes="hint")
+            if self.previous and self.previous != self.player:
+                yield Static(
+                    f"{self.previous}: ctrl+z takes back your last decision first.",
+                    classes="hint",
+                )
 
     def action_go(self) -> None:
-        self.dismiss(None)
+        self.dismiss(False)
+
+    def action_undo(self) -> None:
+        self.dismiss(True)

@@ -11,20 +11,23 @@ sight while choosing.
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
+from textual.widgets.tabbed_content import ContentTabs
 
 from imperial_tui.messages import ActionChosen, DonateRequested
 from imperial_tui.pacing import clamp_pace
 from imperial_tui.screens.dialogs import PromptScreen
 from imperial_tui.screens.game_map import GameMap
 from imperial_tui.screens.guard import GuardedScreen
-from imperial_tui.style import to_ascii
+from imperial_tui.style import glyphs, to_ascii
 from imperial_tui.widgets.base import nation_text
 from imperial_tui.widgets.bonds import BondsPanel
 from imperial_tui.widgets.decision import DecisionPanel
@@ -40,6 +43,33 @@ from rules.savefile import SaveError
 PANELS = ("rondel", "bonds", "regions", "log", "map")
 
 
+def nation_code(text: str, board: Any) -> str | None:
+    """The nation a filter names: a code (GE), a name or the start of one (germ, Russia);
+    None for all regions. Raises ValueError, saying what is accepted, for anything else."""
+    words = text.strip()
+    if not words:
+        return None
+    if words.upper() in NATION_CODES:
+        return words.upper()
+    folded = words.casefold()
+
+    def names(nation: Any) -> list[str]:  # "Austria-Hungary": austria-hungary, austria, hungary
+        full = nation.name.casefold()
+        return [full, *re.split(r"[^a-z]+", full)]
+
+    found = [
+        code
+        for code, nation in zip(NATION_CODES, board.nations, strict=False)
+        if any(n and (n.startswith(folded) or folded.startswith(n)) for n in names(nation))
+    ]
+    if len(found) == 1:
+        return found[0]
+    raise ValueError(
+        f"no nation {words[:20]!r}: type AH IT FR GB GE RU or a nation's name "
+        "(empty for all regions); the filter is unchanged"
+    )
+
+
 class GameScreen(GameMap, GuardedScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "panel('rondel')", "panels", id="game.panel.rondel", key_display="1-5"),
@@ -49,12 +79,46 @@ class GameScreen(GameMap, GuardedScreen):
         Binding("5", "panel('map')", "map", id="game.panel.map", show=False),
         Binding("z", "zoom", "zoom map", id="game.zoom", show=False),
         Binding("ctrl+z", "app.undo", "undo", id="game.undo"),
-        Binding("ctrl+s", "app.save", "save", id="game.save"),
+        Binding("ctrl+s", "app.save", "save", id="game.save", show=False),
         Binding("f", "filter", "filter regions", id="game.filter", show=False),
         Binding("d", "donate", "donate", id="game.donate", show=False),
         Binding("plus,equals_sign", "pace(-0.2)", "faster", id="game.faster", show=False),
         Binding("minus", "pace(0.2)", "slower", id="game.slower", show=False),
+        Binding("w", "app.digest", "since your turn", id="game.digest", show=False),
+        Binding("v", "app.standings", "standings", id="game.standings"),
+        Binding("h", "app.history", "history", id="game.history"),
+        Binding("p", "app.pause", "pause", id="game.pause", show=False),
+        Binding("escape", "focus_decision", "back to the decision", id="game.back", show=False),
     ]
+    # the panels repainted from the session, in this order (the map has its own refresh)
+    PANELS: ClassVar[tuple[type, ...]] = (
+        NationsPanel,
+        DecisionPanel,
+        RondelPanel,
+        BondsPanel,
+        RegionsPanel,
+        LogPanel,
+    )
+    # the widget that takes the keys in each right-hand panel, narrow and wide layout
+    SCROLLS: ClassVar[dict[str, tuple[str, str]]] = {
+        "rondel": ("#rondel-scroll", "#rondel-wide-scroll"),
+        "bonds": ("#bonds-scroll", "#bonds-wide-scroll"),
+        "regions": ("#regions-panel", "#regions-wide"),
+        "log": ("#log-panel", "#log-wide"),
+    }
+    TITLES: ClassVar[dict[str, str]] = {
+        "rondel": "Rondel",
+        "bonds": "Bonds",
+        "regions": "Regions",
+        "log": "Log",
+    }
+    # the boxes whose titles mark the panel with the keys at 120x40
+    BOXES: ClassVar[dict[str, str]] = {
+        "rondel": "#rondel-wide-scroll",
+        "bonds": "#bonds-wide-scroll",
+        "regions": "#regions-wide-scroll",
+        "log": "#log-wide",
+    }
 
     # At 120x40 and more every panel is shown at once (the "-wide.-tall" classes, set by
     # Textual's breakpoints on resize); below that the right side is one tab at a time.
@@ -74,7 +138,7 @@ class GameScreen(GameMap, GuardedScreen):
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield NationsPanel(id="nations")
-                yield DecisionPanel(id="decision")
+                yield self.decision_widget()
                 yield MapInfo(id="map-info-wide", classes="wide-only")
             # the wide layout's own copies of the panels (hidden, hence never repainted, in
             # the narrow layout); its class "-map" shows the map instead of the four panels
@@ -92,9 +156,9 @@ class GameScreen(GameMap, GuardedScreen):
                 with Vertical(id="map-wide", classes="map-only"):
                     yield MapView(self.map_model, id="map-view-wide")
             with TabbedContent(id="right", initial="rondel", classes="narrow-only"):
-                with TabPane("1 Rondel", id="rondel"), VerticalScroll():
+                with TabPane("1 Rondel", id="rondel"), VerticalScroll(id="rondel-scroll"):
                     yield RondelPanel(id="rondel-panel")
-                with TabPane("2 Bonds", id="bonds"), VerticalScroll():
+                with TabPane("2 Bonds", id="bonds"), VerticalScroll(id="bonds-scroll"):
                     yield BondsPanel(id="bonds-panel")
                 with TabPane("3 Regions", id="regions"), VerticalScroll(id="regions-scroll") as sc:
                     sc.can_focus = False
@@ -107,6 +171,10 @@ class GameScreen(GameMap, GuardedScreen):
         yield Static(id="logtail")
         yield Footer()
 
+    def decision_widget(self) -> Widget:
+        """The panel under the nations: the decision (the history browser shows its turn)."""
+        return DecisionPanel(id="decision")
+
     @property
     def session(self) -> Any:
         return self.app.session  # type: ignore[attr-defined]
@@ -116,44 +184,100 @@ class GameScreen(GameMap, GuardedScreen):
         return bool(getattr(self.app, "ascii_only", False))
 
     def on_mount(self) -> None:
+        # 1-5 switch the right-hand panel: the tab strip needs no stop of its own on tab
+        for tabs in self.query(ContentTabs):
+            tabs.can_focus = False
         self._set_titles()
         self.refresh_panels(force=True)
         self.query_one("#decision-options", OptionList).focus()
+        self.call_after_refresh(self._set_ready)
 
-    def _set_titles(self) -> None:
-        for wid, title in (
-            ("#rondel-wide-scroll", "Rondel"),
-            ("#bonds-wide-scroll", "Bonds"),
-            ("#regions-wide-scroll", "Regions"),
-            ("#log-wide", "Log"),
-        ):
-            self.query_one(wid).border_title = title
+    _ready = False  # the tabs are mounted: 1-5 may switch them
+
+    def _set_ready(self) -> None:
+        self._ready = True
+
+    def _set_titles(self, focused: str | None = None) -> None:
+        """Box titles at 120x40; the panel that has the keys is marked in its title."""
+        for name, wid in self.BOXES.items():
+            title = self.TITLES[name]
+            if name == focused:  # the status line says how to scroll it
+                title = f"{glyphs(self.ascii_only).pointer} {title}"
+            for box in self.query(wid):
+                box.border_title = title
+
+    def focused_panel(self) -> str | None:
+        """The right-hand panel that has the keys (scrolling it), if any (not the map)."""
+        focused = self.focused
+        if focused is None:
+            return None
+        ids = {f"#{node.id}" for node in focused.ancestors_with_self if node.id}
+        for name, scrolls in self.SCROLLS.items():
+            if ids & set(scrolls):
+                return name
+        return None
+
+    def on_screen_resume(self) -> None:
+        """Back on the board (a dialog or help closed): a digest that waited comes now."""
+        waiting = getattr(self.app, "digest_if_waiting", None)
+        if waiting is not None and type(self).decision_widget is GameScreen.decision_widget:
+            self.call_after_refresh(waiting)
+
+    def on_descendant_focus(self) -> None:
+        self._show_focus()
+
+    def on_descendant_blur(self) -> None:
+        self.call_after_refresh(self._show_focus)
+
+    def _show_focus(self) -> None:
+        status = self.query("#status")
+        if not self.is_attached or not status:  # closing: nothing left to mark
+            return
+        self._set_titles(self.focused_panel())
+        status.first(Static).update(self.status_line())
 
     def refresh_panels(self, force: bool = False) -> int:
         """Repaint the panels whose figures changed; returns how many did."""
         session = self.session
         repainted = 0
-        for kind in (NationsPanel, DecisionPanel, RondelPanel, BondsPanel, RegionsPanel, LogPanel):
+        for kind in self.PANELS:
             for panel in self.query(kind):
                 repainted += bool(panel.show(session, force))
         self.query_one("#status", Static).update(self.status_line())
+        self.query_one("#logtail", Static).update(self.tail_line())
+        self._maneuver_map()
+        repainted += self.refresh_map(force)
+        return repainted
+
+    def tail_line(self) -> Text:
+        """The last event (or, before the first move, where the game is saved)."""
+        session = self.session
+        tail = Text(no_wrap=True, overflow="crop" if self.ascii_only else "ellipsis")
+        note = getattr(self.app, "start_note", "")
+        if note and not session.game.plies:
+            tail.append(note, style="italic")
+            return tail
         events = session.game.events()
-        tail = Text(no_wrap=True, overflow="ellipsis")
         if events:
             last = events[-1]
             tail.append(f"{len(events):4} ", style="dim")
             if last.nation:
                 tail.append_text(nation_text(last.nation, " "))
             tail.append(to_ascii(last.text) if self.ascii_only else last.text)
-        self.query_one("#logtail", Static).update(tail)
-        self._maneuver_map()
-        repainted += self.refresh_map(force)
-        return repainted
+        return tail
 
     def status_line(self) -> Text:
         game = self.session.game
         s = game.state
         text = Text(" Imperial ", style="bold reverse")
+        panel = self.focused_panel()
+        if panel is not None:
+            text.append(
+                f" scrolling {self.TITLES[panel]}: up/down, page up/down; esc: back to the "
+                "decision",
+                style="bold",
+            )
+            return text
         text.append(
             f" {s.rules.edition} · round {s.round} · "
             if not self.ascii_only
@@ -218,14 +342,32 @@ class GameScreen(GameMap, GuardedScreen):
         self.call_after_refresh(settle)
 
     def action_panel(self, name: str) -> None:
+        """1-5: show a panel. 1-4 at 120x40 (all on show), or when the panel is on show
+        already, or while another panel has the keys: the panel gets the keys to scroll."""
+        if not self._ready:  # a key pressed while the screen is still being built
+            return
         self._auto_map = None  # the player chose: the Maneuver's map stays or goes as told
         was_map = self.shown_panel() == "map"
+        again = self.shown_panel() == name
+        scrolling = self.focused_panel() is not None
         self._show_panel(name)
         if name == "map":
             self.refresh_map(follow=True)
             self.map_views()[0].focus()  # arrows move the map cursor; escape gives them back
-        elif was_map and isinstance(self.focused, MapView):
+        elif self._wide() or again or scrolling:
+            self.call_after_refresh(self._focus_panel, name)
+        elif (was_map and isinstance(self.focused, MapView)) or self.focused is None:
             self.query_one("#decision-options", OptionList).focus()
+
+    def _focus_panel(self, name: str) -> None:
+        narrow, wide = self.SCROLLS[name]
+        found = self.query(wide if self._wide() else narrow)  # none once the screen closed
+        if found and found.first().focusable:
+            found.first().focus()
+
+    def action_focus_decision(self) -> None:
+        """Escape outside the decision list: the keys go back to the decision."""
+        self.query_one("#decision-options", OptionList).focus()
 
     def action_zoom(self) -> None:
         """z: the map over the whole width (an 80-column terminal), z or escape: back."""
@@ -244,14 +386,20 @@ class GameScreen(GameMap, GuardedScreen):
         def done(value: str | None) -> None:
             if value is None:
                 return
-            code = value.strip().upper()
+            try:
+                code = nation_code(value, self.session.game.state.board)
+            except ValueError as exc:
+                self.app.notify(str(exc), severity="error", timeout=6)
+                return  # the filter stays as it was
             for panel in self.query(RegionsPanel):
-                panel.nation_filter = code if code in NATION_CODES else None
+                panel.nation_filter = code
                 panel.show(self.session)
             self.action_panel("regions")
 
         self.app.push_screen(
-            PromptScreen("Show regions of which nation? (AH IT FR GB GE RU, empty for all)"),
+            PromptScreen(
+                "Show regions of which nation? (AH IT FR GB GE RU or a name, empty for all)"
+            ),
             done,
         )
 
@@ -270,7 +418,7 @@ class GameScreen(GameMap, GuardedScreen):
         self.app.ask_donation(nation)  # type: ignore[attr-defined]
 
     def on_action_chosen(self, message: ActionChosen) -> None:
-        self.app.apply_human(message.action)  # type: ignore[attr-defined]
+        self.app.apply_human(message.action, message.follow)  # type: ignore[attr-defined]
 
     def on_donate_requested(self, message: DonateRequested) -> None:
         self.app.ask_donation(message.nation)  # type: ignore[attr-defined]

@@ -70,22 +70,40 @@ class OnOffCheckbox(Checkbox):
 class NewGameScreen(GuardedScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+g", "start", "start game", id="new.start"),
+        Binding("ctrl+o", "app.load", "load / continue a game", id="new.load"),
     ]
 
     # The SSH server's lobby offers other seat kinds (a seat open for anyone) and defaults.
     seat_kinds: ClassVar[list[tuple[str, str]]] = SEAT_KINDS
     default_seats: ClassVar[list[tuple[str, str]]] = DEFAULT_SEATS
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        seats: list[tuple[str, str]] | None = None,
+        rules: RuleSet | None = None,
+        hidden_cash: bool = False,
+    ) -> None:
+        """``seats`` (names and controllers) and ``rules`` fill the screen in, e.g. from the
+        game on show when ctrl+n asks for a new one; the other seats stay empty."""
         super().__init__()
         self.seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
-        self.rules = RuleSet.preset()
+        self.rules = rules or RuleSet.preset()
+        self.hidden_cash = hidden_cash
+        kinds = {value for _, value in self.seat_kinds}
+        defaults = self.default_seats
+        if seats:
+            given = [(n, c if c in kinds else "bot:greedy") for n, c in seats[: len(defaults)]]
+            rest = [(n, "off") for n, _ in defaults[len(given) :]]
+            self.initial_seats = given + rest
+        else:
+            self.initial_seats = list(defaults)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="newgame"):
             yield Static("New game of Imperial", classes="title")
             yield Static("Seats (2-6 players, clockwise)", classes="section")
-            for i, (name, kind) in enumerate(self.default_seats):
+            for i, (name, kind) in enumerate(self.initial_seats):
                 with Horizontal(classes="seat"):
                     yield Static(f"{i + 1}", classes="seatno")
                     yield Input(name, id=f"seat-name-{i}", max_length=20, classes="seatname")
@@ -99,15 +117,21 @@ class NewGameScreen(GuardedScreen):
             with Horizontal(classes="row"):
                 yield Static("edition", classes="label")
                 yield Select(
-                    [(e, e) for e in EDITIONS], value="first", allow_blank=False, id="edition"
+                    [(e, e) for e in EDITIONS],
+                    value=self.rules.edition,
+                    allow_blank=False,
+                    id="edition",
                 )
-            yield Static(EDITION_TEXT["first"], id="edition-text", classes="explain")
+            yield Static(EDITION_TEXT[self.rules.edition], id="edition-text", classes="explain")
             with Horizontal(classes="row"):
                 yield Static("variant", classes="label")
                 yield Select(
-                    [(v, v) for v in VARIANTS], value="standard", allow_blank=False, id="variant"
+                    [(v, v) for v in VARIANTS],
+                    value=self.rules.variant,
+                    allow_blank=False,
+                    id="variant",
                 )
-            yield Static(VARIANT_TEXT["standard"], id="variant-text", classes="explain")
+            yield Static(VARIANT_TEXT[self.rules.variant], id="variant-text", classes="explain")
             with Horizontal(classes="row"):
                 yield Static("seed", classes="label")
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*")
@@ -118,7 +142,11 @@ class NewGameScreen(GuardedScreen):
         yield Footer()
 
     def on_mount(self) -> None:
+        from imperial_tui.widgets.ascii import asciify
+
+        self.query_one("#hidden", Checkbox).value = self.hidden_cash
         self.query_one("#seat-name-0", Input).focus()
+        asciify(self, bool(getattr(self.app, "ascii_only", False)))
 
     def option_items(self) -> list[Option]:
         values = self.rules.options()
@@ -145,6 +173,8 @@ class NewGameScreen(GuardedScreen):
         if event.select.id in ("edition", "variant"):
             edition = self.query_one("#edition", Select).value
             variant = self.query_one("#variant", Select).value
+            if (edition, variant) == (self.rules.edition, self.rules.variant):
+                return  # the value it was given: the rule options stay as they are
             self.rules = RuleSet.preset(str(edition), str(variant))
             self.query_one("#edition-text", Static).update(EDITION_TEXT[str(edition)])
             self.query_one("#variant-text", Static).update(VARIANT_TEXT[str(variant)])

@@ -6,17 +6,29 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
+from textual._context import active_app
 from textual.widgets import Static
 
-from imperial_tui.style import NATION_STYLE, Glyphs, glyphs
+from imperial_tui.style import NATION_STYLE, NO_COLOR_STYLE, Glyphs, glyphs
 
 if TYPE_CHECKING:
     from imperial_tui.session import Session
 
 
+def nation_style(code: str) -> str:
+    """A nation's style: its colour, or without colour (NO_COLOR) bold text in the terminal's
+    own foreground. Textual turns colours into greys there, and red, magenta or blue on a
+    dark background become greys that vanish; bold never does. The app on show is Textual's
+    context (with the SSH server each connection's App has its own)."""
+    app = active_app.get(None)
+    if app is not None and getattr(app, "no_color", False):
+        return NO_COLOR_STYLE
+    return NATION_STYLE.get(code, "")
+
+
 def nation_text(code: str, suffix: str = "") -> Text:
     """A nation always by its code, coloured when the terminal has colour."""
-    return Text(code + suffix, style=NATION_STYLE.get(code, ""))
+    return Text(code + suffix, style=nation_style(code))
 
 
 class Hanging:
@@ -49,9 +61,10 @@ class Chunks:
     """A head, then pieces that are never split, laid out left to right and wrapped under the
     end of the head when the width runs out ("AH  avail 2 4 9 | Anna 12*, Cleo 6")."""
 
-    def __init__(self, head: Text, pieces: list[Text]) -> None:
+    def __init__(self, head: Text, pieces: list[Text], overflow: str = "ellipsis") -> None:
         self.head = head
         self.pieces = pieces
+        self.overflow = overflow
 
     @property
     def plain(self) -> str:
@@ -72,7 +85,7 @@ class Chunks:
             out.append_text(piece)
             used += gap + piece.cell_len
         out.no_wrap = True
-        out.overflow = "ellipsis"  # only a piece wider than the whole panel is cut
+        out.overflow = self.overflow  # type: ignore[assignment]  # only a piece wider than the panel
         yield out
 
 

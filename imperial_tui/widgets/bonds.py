@@ -41,25 +41,25 @@ class BondsPanel(Panel):
             )
             for n in range(len(s.bond_owner))
         )
-        return players, nations, s.players
+        return players, nations, s.players, self.g.overflow
 
     def render_key(self, key: Any) -> Any:
         """One line per player, then one per nation; a line too long for the panel wraps
         under itself between whole pieces (a bond, a player's credit), never inside one."""
-        players, nations, names = key
+        players, nations, names, overflow = key
         lines: list[Any] = [Text(f"{'player':10} {'cash':>4}  bonds", style="dim")]
         card = None
         for name, cash, bonds, has_card in players:
             head = Text(f"{name[:10]:10} {'?' if cash is None else cash:>4}  ")
             pieces = [nation_text(code, str(value)) for code, value in bonds]
-            lines.append(Chunks(head, pieces or [Text("-", style="dim")]))
+            lines.append(Chunks(head, pieces or [Text("-", style="dim")], overflow))
             if has_card:
                 card = name
         if card is not None:
             lines.append(Text(f"investor card: {card}", style="dim"))
         lines.append(Text(""))
         head = ("available", "| credit", "(* governs)")
-        lines.append(Chunks(Text("   "), [Text(h, style="dim") for h in head]))
+        lines.append(Chunks(Text("   "), [Text(h, style="dim") for h in head], overflow))
         for code, avail, credits, gov in nations:
             pieces = [Text(str(v)) for v in avail] or [Text("-")]
             parts = [(p, c) for p, c in enumerate(credits) if c]
@@ -71,5 +71,5 @@ class BondsPanel(Panel):
                 pieces.append(piece)
             if not parts:
                 pieces.append(Text("| -", style="dim"))
-            lines.append(Chunks(nation_text(code, " "), pieces))
+            lines.append(Chunks(nation_text(code, " "), pieces, overflow))
         return Group(*lines)

@@ -20,6 +20,16 @@ from textual.widgets.option_list import Option
 from imperial_tui.messages import ActionChosen, DonateRequested
 from imperial_tui.style import glyphs
 from imperial_tui.widgets.base import Hanging, nation_text
+from imperial_tui.widgets.maneuver_menu import (  # move_label: also for the map's side
+    battle_label,
+    battle_text,
+    group_key,
+    jump_name,
+    move_label,
+    move_options,
+    unit_options,
+)
+from imperial_tui.words import action_words, region_name, space_label  # region_name: map
 from rules import Action
 from rules.actions import NATION_CODES
 from rules.economy import FACTORY_COST, is_port
@@ -28,13 +38,9 @@ from rules.preview import SpacePreview, government_after_buy, rondel_preview
 from rules.rondel import interest_shortfall
 from rules.state import NO
 
-
-def short(action: Action) -> str:
-    """The notation without the actor in front ('AH import army vienna' -> 'import army
-    vienna')."""
-    text = str(action)
-    actor = action.actor
-    return text[len(actor) + 1 :] if text.startswith(actor + " ") else text
+# The follow-up a rondel choice carries: Production then produces at every factory at once
+# (the right arrow picks factories one by one instead).
+PRODUCE_ALL = "produce_all"
 
 
 def step_text(s: Any, action: Action, arrow: str = "->") -> str:
@@ -52,7 +58,7 @@ def step_text(s: Any, action: Action, arrow: str = "->") -> str:
         return region_name(s, a.region)
     if a.kind == "battle":
         return f"battle in {region_name(s, a.region)}"
-    return short(action)
+    return action_words(s, action, arrow)
 
 
 def unit_at(s: Any, rid: str) -> str:
@@ -74,8 +80,11 @@ def action_label(
     if kind == "rondel":
         p = previews.get(a.space)
         cost = "free" if p is None or not p.cost else f"{p.cost}M"
-        head = Text(f"{p.label if p else a.space:11}{cost:>5} ", no_wrap=True)
-        return Hanging(head, Text(p.text if p else "", style="dim italic"))
+        head = Text(f"{space_label(a.space):11}{cost:>5} ", no_wrap=True)
+        body = Text(p.text if p else "", style="dim italic")
+        if a.space.startswith("production") and p is not None and "+" in p.text:
+            body.append(f" ({arrow}: pick factories)", style="dim")
+        return Hanging(head, body)
     if kind == "buy":
         costs = s.rules.bond_costs
         interest = costs.index(a.value) + 1 if a.value in costs else "?"
@@ -86,7 +95,7 @@ def action_label(
             body.append(f", pays {price}M + the {a.returning}M bond")
         p = s.players.index(a.actor)
         n = NATION_CODES.index(a.nation)
-        new = government_after_buy(s, p, n, price)
+        new = government_after_buy(s, p, n, a.value, a.returning)
         if new != NO and new != s.government[n]:
             body.append(f" {arrow} {s.players[new]} governs {a.nation}", style="bold")
         return Hanging(head, body)
@@ -115,7 +124,8 @@ def action_label(
         return Text(f"{what} in {region_name(s, a.region)} ({FACTORY_COST}M)")
     if kind in ("battle", "no_battle"):
         return battle_label(s, action)
-    return Text(short(action))
+    words = action_words(s, action, arrow)
+    return Text(words[:1].upper() + words[1:])
 
 
 def money_text(session: Any) -> str:
@@ -149,119 +159,6 @@ def treasury_short(session: Any) -> str | None:
     return None
 
 
-# Maneuver menu order: fleets move before armies; the explicit done step comes last.
-GROUP_ORDER = {
-    "move_fleet": 0,
-    "move_army": 1,
-    "battle": 2,
-    "change_status": 3,
-    "destroy_factory": 4,
-    "end_maneuver": 5,
-}
-GROUP_TITLES = {
-    "battle": "Start a battle",
-    "change_status": "Change an army's status",
-    "destroy_factory": "Destroy a factory",
-}
-
-
-def region_name(s: Any, rid: str | None) -> str:
-    """A region's printed name ('north_sea' -> 'North Sea'), the id if unknown."""
-    if rid is None:
-        return "-"
-    r = s.board.index.get(rid)
-    return s.board.regions[r].name if r is not None else rid
-
-
-def foreign_units(s: Any, rid: str, nation: str) -> str:
-    """Other nations' units in a region, e.g. 'IT army, FR fleet x2' (a battle may follow)."""
-    r = s.board.index.get(rid)
-    if r is None:
-        return ""
-    out = []
-    for m, code in enumerate(NATION_CODES):
-        if code == nation:
-            continue
-        for word, counts in (("army", s.armies), ("fleet", s.fleets)):
-            k = counts[m][r]
-            if k:
-                out.append(f"{code} {word}" + (f" x{k}" if k > 1 else ""))
-    return ", ".join(out)
-
-
-def group_key(action: Action) -> str:
-    """Maneuver actions are grouped by unit and origin, the rest by kind."""
-    if action.kind in ("move_fleet", "move_army"):
-        return f"{action.kind}:{action.origin}"  # type: ignore[attr-defined]
-    return action.kind
-
-
-def unmoved(s: Any, kind: str, nation: str, rid: str) -> int:
-    """How many of the nation's units of ``kind`` at ``rid`` have not acted in this Maneuver
-    (the engine counts only, units of one nation in one region are interchangeable)."""
-    n = NATION_CODES.index(nation)
-    r = s.board.index[rid]
-    ctx = s.turn_ctx
-    if kind == "move_fleet":
-        moved = getattr(ctx, "moved_fleets", {}).get(r, 0)
-        return s.fleets[n][r] - moved
-    moved_armies = getattr(ctx, "moved_armies", {})
-    return s.armies[n][r] - moved_armies.get((r, True), 0) - moved_armies.get((r, False), 0)
-
-
-def move_label(s: Any, action: Action, arrow: str) -> Text:
-    """'-> Ionian Sea hostile via Adriatic Sea  [IT fleet]' for one unit move."""
-    dest = action.dest  # type: ignore[attr-defined]
-    label = Text(f"{arrow} {region_name(s, dest)}")
-    status = getattr(action, "status", None)
-    if status:
-        label.append(f" {status}", style="bold" if status == "hostile" else "")
-    convoy = getattr(action, "convoy", ())
-    if convoy:
-        label.append(" via " + ", ".join(region_name(s, c) for c in convoy), style="dim")
-    others = foreign_units(s, dest, action.actor)
-    if others:
-        label.append(f"  [{others}]", style="italic")
-    return label
-
-
-def battle_label(s: Any, action: Action) -> Text:
-    """A battle option in words: which unit fights which, one of each is removed."""
-    if action.kind == "no_battle":
-        return Text("do not fight")
-    a: Any = action
-    label = Text("fight: our " + a.unit + " against ")
-    label.append_text(nation_text(a.target, " " + a.target_unit))
-    label.append(f" in {region_name(s, a.region)}", style="dim")
-    return label
-
-
-def battle_text(game: Any) -> Text:
-    """Who is asked about which unit: 'RU fleet entered Ionian Sea (AH fleet there). Asked:
-    RU, then AH.' Read from the battle context the engine keeps while it asks."""
-    s = game.state
-    ctx = s.ctx
-    region = getattr(ctx, "region", None)
-    if region is None:
-        return Text("")
-    rid = s.board.id(region)
-    mover = NATION_CODES[s.turn]
-    text = Text()
-    text.append_text(nation_text(mover, f" {getattr(ctx, 'unit', 'unit')}"))
-    verb = "entered" if not getattr(ctx, "any_unit", False) else "is in"
-    text.append(f" {verb} {region_name(s, rid)}")
-    others = foreign_units(s, rid, mover)
-    if others:
-        text.append(f" ({others} there)")
-    asking = [NATION_CODES[m] for m in getattr(ctx, "asking", ())]
-    if asking:
-        text.append(". Asked now: ")
-        text.append_text(nation_text(asking[0]))
-        if len(asking) > 1:
-            text.append(", then " + ", ".join(asking[1:]))
-    return text
-
-
 class DecisionPanel(Vertical):
     """Title, the plan so far, and the legal options.
 
@@ -272,6 +169,7 @@ class DecisionPanel(Vertical):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,backspace,left", "back", "back", id="decision.back", show=False),
+        Binding("right", "open", "open", id="decision.open", show=False),
     ]
 
     def __init__(self, **kwargs: Any) -> None:
@@ -362,65 +260,14 @@ class DecisionPanel(Vertical):
         ol.highlighted = 0 if ol.option_count else None
 
     def group_options(self, session: Any, actions: list[Action]) -> list[Option]:
-        """One line per unit (fleet/army by origin) or per kind of other action; a group of
-        one action is that action itself."""
-        s = session.game.state
+        """One line per unit or kind of action, under headings (``unit_options``)."""
         g = glyphs(getattr(self.app, "ascii_only", False))
-        groups: dict[str, list[int]] = {}
-        for i, a in enumerate(actions):
-            groups.setdefault(group_key(a), []).append(i)
-        order = sorted(groups, key=lambda k: (GROUP_ORDER.get(k.split(":")[0], 9), groups[k][0]))
-        out = []
-        for k in order:
-            members = groups[k]
-            first = actions[members[0]]
-            kind, _, origin = k.partition(":")
-            if kind == "end_maneuver":
-                label = Text("End maneuver (flags are placed)", style="bold")
-                out.append(Option(label, id=str(members[0])))
-                continue
-            if kind in ("move_fleet", "move_army"):
-                word = "Fleet" if kind == "move_fleet" else "Army "
-                label = Text(f"{word} {region_name(s, origin)[:15]:15}", no_wrap=True)
-                left = unmoved(s, kind, first.actor, origin)
-                label.append(f" x{left}" if left > 1 else "   ")
-                if len(members) == 1:
-                    label.append_text(Text(" ") + move_label(s, first, g.arrow))
-                else:
-                    label.append(f" {len(members):3} moves {g.pointer}", style="dim")
-            else:
-                label = Text(GROUP_TITLES.get(kind, kind))
-                if len(members) == 1:
-                    label = Text(short(first))
-                else:
-                    label.append(f" ({len(members)}) {g.pointer}", style="dim")
-            oid = str(members[0]) if len(members) == 1 else f"g:{k}"
-            out.append(Option(label, id=oid))
-        return out
+        return unit_options(session.game.state, actions, g)
 
     def member_options(self, session: Any, actions: list[Action], key: str) -> list[Option]:
-        """The open group's actions: a unit's destinations (or the battles, status changes,
-        factories), after a line that leads back."""
-        s = session.game.state
+        """The open group's actions (``move_options``), after a line that leads back."""
         g = glyphs(getattr(self.app, "ascii_only", False))
-        kind, _, origin = key.partition(":")
-        head = (
-            f"{'fleet' if kind == 'move_fleet' else 'army'} in {region_name(s, origin)}"
-            if origin
-            else GROUP_TITLES.get(kind, kind).lower()
-        )
-        out = [Option(Text(f"{g.marker} back (esc) - {head}", style="dim"), id="back")]
-        for i, a in enumerate(actions):
-            if group_key(a) != key:
-                continue
-            if a.kind in ("move_fleet", "move_army"):
-                label = move_label(s, a, g.arrow)
-            elif a.kind == "battle":
-                label = battle_label(s, a)
-            else:
-                label = Text(short(a))
-            out.append(Option(label, id=str(i)))
-        return out
+        return move_options(session.game.state, actions, key, g)
 
     @property
     def open_key(self) -> str | None:
@@ -444,12 +291,53 @@ class DecisionPanel(Vertical):
     def open_group(self, key: str | None) -> None:
         self._open = key
         self._fill()
-        if key is not None and self.options.option_count > 1:
-            self.options.highlighted = 1
+        ol = self.options
+        if key is not None:
+            # the first choice after "back" (and the headings, never highlighted)
+            ol.highlighted = next(
+                (i for i in range(1, ol.option_count) if not ol.get_option_at_index(i).disabled),
+                0,
+            )
 
     def action_back(self) -> None:
         if self._open is not None:
             self.open_group(None)
+
+    def action_open(self) -> None:
+        """Right arrow: open the highlighted unit's moves, or choose a Production space
+        without producing everywhere at once (its factories are then listed)."""
+        ol = self.options
+        if ol.highlighted is None:
+            return
+        oid = ol.get_option_at_index(ol.highlighted).id or ""
+        if oid.startswith("g:"):
+            self.open_group(oid[2:])
+        elif oid.isdigit() and int(oid) < len(self._actions):
+            action = self._actions[int(oid)]
+            if action.kind == "rondel" and action.space.startswith("production"):  # type: ignore[attr-defined]
+                self.post_message(ActionChosen(action))
+
+    def on_key(self, event: Any) -> None:
+        """In a unit's destinations a typed letter jumps to the next region starting with it
+        (the list is sorted by name); elsewhere letters are the screen's keys."""
+        char = event.character or ""
+        if self._open is None or len(char) != 1 or not char.isalpha():
+            return
+        event.stop()
+        event.prevent_default()
+        ol = self.options
+        count = ol.option_count
+        start = ol.highlighted if ol.highlighted is not None else 0
+        for step in range(1, count + 1):
+            i = (start + step) % count
+            option = ol.get_option_at_index(i)
+            oid = option.id or ""
+            if option.disabled or not oid.isdigit() or int(oid) >= len(self._actions):
+                continue
+            name = jump_name(self._session.game.state, self._actions[int(oid)])
+            if name.lower().startswith(char.lower()):
+                ol.highlighted = i
+                return
 
     @staticmethod
     def plan_text(session: Any, arrow: str = "->") -> Text:
@@ -522,9 +410,19 @@ class DecisionPanel(Vertical):
             self.open_group(oid[2:])
             return
         if oid is not None and oid.isdigit() and int(oid) < len(self._actions):
-            self.post_message(ActionChosen(self._actions[int(oid)]))
+            action = self._actions[int(oid)]
+            production = action.kind == "rondel" and action.space.startswith("production")  # type: ignore[attr-defined]
+            self.post_message(ActionChosen(action, PRODUCE_ALL if production else None))
 
 
 def treasury_short_code(panel: DecisionPanel) -> str | None:
     session = getattr(panel.app, "session", None)
     return treasury_short(session) if session else None
+
+
+__all__ = [  # what the map's side of the screen (screens/game_map.py) imports from here too
+    "DecisionPanel",
+    "action_label",
+    "move_label",
+    "region_name",
+]

@@ -1,5 +1,9 @@
-"""Log panel: every event numbered, grouped by nation turn, appended incrementally (a new event
-sends one line over SSH, not the whole log)."""
+"""Log panel: every event numbered, grouped by nation turn, each computer decision followed by
+its reason; appended incrementally (a new event sends one line over SSH, not the whole log).
+
+Lines are wrapped to the panel's real width: a log that is hidden (another tab on show) writes
+nothing and catches up when it is shown again, so nothing is wrapped to a width it never had.
+"""
 
 from __future__ import annotations
 
@@ -8,44 +12,91 @@ from typing import Any
 from rich.text import Text
 from textual.widgets import RichLog
 
-from imperial_tui.style import to_ascii
+from imperial_tui.reasons import reason_for
+from imperial_tui.style import glyphs, to_ascii
 from imperial_tui.widgets.base import Hanging, nation_text
+from rules.history import decider
 
 
 class LogPanel(RichLog):
-    """Lines are wrapped to the panel's width when written; a panel written while hidden (in
-    another tab) or before a resize is rewritten at its real width, so no line is cut."""
+    """The game's log; ``show`` writes what is new since the last call."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)
-        self._written = 0
-        self._version = -1
+        self._plies = -1  # actions written (-1: not even the set-up events yet)
+        self._events = 0  # event lines written (the numbers continue from here)
+        self._version: Any = None
         self._session: Any = None
         self._width = 0
-
-    def on_resize(self) -> None:
-        width = self.scrollable_content_region.width
-        if width != self._width and self._session is not None:
-            self._width = width
-            self.show(self._session, force=True)
+        self._pending = False  # a change arrived while the panel could not be drawn
 
     @property
     def ascii_only(self) -> bool:
         return bool(getattr(self.app, "ascii_only", False))
 
+    def _drawable_width(self) -> int:
+        """The width lines are wrapped to; 0 while the panel is hidden (a hidden tab is laid
+        out with no width) or not laid out yet."""
+        if not self.is_mounted:
+            return 0
+        return max(0, self.scrollable_content_region.width)
+
+    def on_resize(self) -> None:
+        width = self._drawable_width()
+        if width and (width != self._width or self._pending) and self._session is not None:
+            self.show(self._session, force=True)
+
+    def on_show(self) -> None:
+        if self._pending and self._session is not None:
+            self.call_after_refresh(self._catch_up)
+
+    def _catch_up(self) -> None:
+        if self._pending and self._session is not None:
+            self.show(self._session, force=True)
+
     def show(self, session: Any, force: bool = False) -> bool:
         self._session = session
-        if not force and session.version == self._version:
+        key = (session.version, len(session.game.plies), id(session.game))
+        if not force and key == self._version and not self._pending:
             return False
-        self._version = session.version
-        events = session.game.events()
-        if len(events) < self._written or force:
+        width = self._drawable_width()
+        if not width:
+            self._pending = True  # written when the panel is shown at its real width
+            return False
+        self._pending = False
+        self._version = key
+        game = session.game
+        plies = game.plies
+        if force or width != self._width or self._plies < 0 or len(plies) < self._plies:
             self.clear()
-            self._written = 0
-        for i in range(self._written, len(events)):
-            self.write(self.hanging(self.line(i + 1, events[i], self.ascii_only)))
-        self._written = len(events)
+            self._plies, self._events = -1, 0
+        self._width = width
+        if self._plies < 0:
+            for event in game.start_events:
+                self._write_event(event, width)
+            self._plies = 0
+        reasons = getattr(session, "reasons", {})
+        mark = glyphs(self.ascii_only).arrow
+        for number in range(self._plies + 1, len(plies) + 1):
+            ply = plies[number - 1]
+            for event in ply.events:
+                self._write_event(event, width)
+            why = reason_for(reasons, number, ply.action)
+            if why:
+                self._write_reason(decider(ply), why, mark, width)
+        self._plies = len(plies)
         return True
+
+    def _write_event(self, event: Any, width: int) -> None:
+        self._events += 1
+        self.write(self.hanging(self.line(self._events, event, self.ascii_only)), width=width)
+
+    def _write_reason(self, player: str | None, why: str, mark: str, width: int) -> None:
+        words = to_ascii(why) if self.ascii_only else why
+        line = Text(f"     {mark} ", style="dim")
+        line.append(f"{player} (computer): " if player else "", style="dim italic")
+        line.append(words, style="italic")
+        self.write(Hanging(Text("     "), line[5:]), width=width)
 
     @staticmethod
     def hanging(line: Text) -> Any:

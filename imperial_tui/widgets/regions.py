@@ -113,7 +113,7 @@ class RegionsPanel(Panel, can_focus=True):
         rows, flt, g, selected, focused = key
         shown: list[str] = []
         lines: dict[str, int] = {}
-        out = Text(no_wrap=True, overflow="ellipsis")
+        out = Text(no_wrap=True, overflow=g.overflow)
         groups: list[tuple[str, str]] = [(c, c) for c in NATION_CODES]
         groups += [("land", "NEUTRAL LAND"), ("sea", "SEAS")]
         header = f"{'':2}{'region':16}{'fac':4}{'flg':4}units"

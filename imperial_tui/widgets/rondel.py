@@ -53,14 +53,14 @@ class RondelPanel(Panel):
             space = SPACE_NAMES[where] if where else "the rondel"
             busy = DOING.get(aw.kind, aw.kind) if aw is not None else ""
             doing = f"{acting} is on {space}" + (f": {busy}" if busy else "")
-        return on, acting, previews, self.g.marker, doing
+        return on, acting, previews, self.g.marker, doing, self.g.overflow
 
     def render_key(self, key: Any) -> Any:
-        on, acting, previews, marker, doing = key
+        on, acting, previews, marker, doing, overflow = key
         lines: list[Any] = []
 
         def line() -> Text:
-            lines.append(Text(no_wrap=True, overflow="ellipsis"))
+            lines.append(Text(no_wrap=True, overflow=overflow))
             return lines[-1]
 
         if doing:

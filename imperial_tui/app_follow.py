@@ -1,0 +1,128 @@
+"""The app's commands for following the game: since your last turn (w), standings (v), the
+game's history (h) and the computer players' pause (p). A mixin of ``ImperialApp``, kept
+apart from the game loop; the per-viewer state lives in ``self.follow`` (``Following``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from imperial_tui.pacing import next_pause
+from rules.savefile import SaveError
+
+if TYPE_CHECKING:
+    from imperial_tui.follow import Following
+    from imperial_tui.session import Session
+
+
+class FollowActions:
+    """Needs the App's ``session``, ``follow``, ``ascii_only``, ``_paused`` and screens."""
+
+    session: Session | None
+    follow: Following
+    ascii_only: bool
+    _paused: bool
+
+    def pause_computers(self) -> bool:
+        """Before a computer's decision: wait for a key if the pause setting asks for it
+        (after each computer decision, or after a computer nation's turn). True if waiting."""
+        from imperial_tui.screens.digest import PausedScreen
+
+        app: Any = self
+        session = self.session
+        if session is None:
+            return False
+        pause = self.follow.pause_due(session)
+        if pause is None:
+            return False
+        self._paused = True
+
+        def go_on(_: Any) -> None:
+            self._paused = False
+            app.after_change()
+
+        app.push_screen(PausedScreen(pause, session.pause, self.ascii_only), go_on)
+        return True
+
+    def action_pause(self) -> None:
+        self.cycle_pause()
+
+    def play_session(self, session: Session) -> None:
+        """Switch to another game (a branch from the history): it is on show at once, the
+        one before stays in its own file."""
+        from imperial_tui.follow import Following
+
+        app: Any = self
+        if app.pace_override is not None:
+            session.pace = app.pace_override
+        app.session = session
+        app._over_shown = -1
+        self.follow = Following()
+        app.open_game()
+
+    def offer_digest(self, player: str) -> None:
+        """Since your last turn: shown when a human's decision comes and others moved since
+        that player's previous decision (once; w shows it again)."""
+        from imperial_tui.screens.digest import DigestScreen
+
+        if self.session is None:
+            return
+        found = self.follow.due(self.session, player)
+        if found is not None:
+            self.push_screen(DigestScreen(found, self.ascii_only))
+
+    def action_digest(self) -> None:
+        """w: since your last turn, for the player at the keyboard."""
+        from imperial_tui.screens.digest import DigestScreen
+
+        session = self.session
+        if session is None:
+            return
+        aw = session.game.awaiting
+        player = session.viewer or (aw.player if aw and session.is_human(aw.player) else None)
+        if player is None and session.humans:
+            player = session.humans[0]
+        if player is not None:
+            self.push_screen(DigestScreen(self.follow.again(session, player), self.ascii_only))
+
+    def cycle_pause(self) -> str:
+        """p: when the computer players wait for a key (saved with the game)."""
+        from imperial_tui.pacing import PAUSE_WORDS
+
+        app: Any = self
+        session = self.session
+        if session is None:
+            return "off"
+        session.pause = next_pause(session.pause)
+        try:
+            session.autosave()
+        except SaveError as exc:
+            app.save_failed(exc)
+        app.clear_notifications()
+        app.notify(PAUSE_WORDS[session.pause], timeout=3)
+        return session.pause
+
+    def action_standings(self) -> None:
+        """v: victory points if the game ended now, the power track, points by round."""
+        from imperial_tui.screens.standings import StandingsScreen
+
+        if self.session is not None:
+            self.push_screen(StandingsScreen(self.session, self.ascii_only))
+
+    def action_history(self) -> None:
+        """h: browse the game turn by turn (escape returns to the present)."""
+        from imperial_tui.screens.history import HistoryScreen
+
+        if self.session is not None and not isinstance(self.screen, HistoryScreen):
+            screen = HistoryScreen(self.session)
+            if self.ascii_only:
+                screen.add_class("-ascii")
+            self.push_screen(screen)
+
+    def close_history(self) -> None:
+        from imperial_tui.screens.history import HistoryScreen
+
+        while any(isinstance(s, HistoryScreen) for s in self.screen_stack[1:]):
+            if isinstance(self.screen, HistoryScreen):
+                self.pop_screen()
+            else:
+                break

@@ -1,0 +1,106 @@
+"""What happened while a player was away: "since your last turn" (the digest) and the
+computer players' pause. Both are short lists over the game that close with Enter or Escape;
+the digest opens again with w, the pause setting changes with p."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from imperial_tui.digest import Digest
+from imperial_tui.follow import Pause
+from imperial_tui.pacing import PAUSE_WORDS
+from imperial_tui.screens.guard import DismissFromTop
+from imperial_tui.style import to_ascii
+from imperial_tui.widgets.base import nation_text
+
+
+def digest_text(found: Digest, ascii_only: bool) -> Text:
+    """The digest's lines, each with its nation's code in front."""
+    out = Text()
+    if found.empty:
+        out.append("Nothing that concerns you has changed.", style="italic")
+        return out
+    for i, line in enumerate(found.lines):
+        if i:
+            out.append("\n")
+        out.append("- ")
+        if line.nation:
+            out.append_text(nation_text(line.nation, " "))
+        out.append(to_ascii(line.text) if ascii_only else line.text)
+    return out
+
+
+class DigestScreen(DismissFromTop, ModalScreen[None]):
+    """Since your last turn: the changes that matter to the player, most important first."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,escape,w,space", "close", "close", id="digest.close"),
+    ]
+
+    def __init__(self, found: Digest, ascii_only: bool = False) -> None:
+        super().__init__()
+        self.found = found
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        d = self.found
+        who = ", ".join(d.actors) if d.actors else "nobody else"
+        head = Text(f"{d.player}: since your last turn", style="bold")
+        head.append(f"  (actions {d.start + 1}-{d.end}, by {who})", style="dim")
+        with Vertical(classes="dialog wide-dialog", id="digest"):
+            yield Static(head, classes="question")
+            with VerticalScroll(id="digest-lines"):
+                yield Static(digest_text(d, self.ascii_only))
+            yield Static(
+                "enter close   w shows this again   v standings   h history", classes="hint"
+            )
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class PausedScreen(DismissFromTop, ModalScreen[None]):
+    """The computer players wait: what they just did (with their reasons), until Enter."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "go_on", "go on", id="paused.go"),
+        Binding("p", "cycle", "pause setting", id="paused.cycle"),
+    ]
+
+    def __init__(self, pause: Pause, mode: str, ascii_only: bool = False) -> None:
+        super().__init__()
+        self.pause = pause
+        self.mode = mode
+        self.ascii_only = ascii_only
+
+    def compose(self) -> ComposeResult:
+        body = Text()
+        for i, (nation, text) in enumerate(self.pause.lines):
+            if i:
+                body.append("\n")
+            if nation:
+                body.append_text(nation_text(nation, " "))
+            body.append(to_ascii(text) if self.ascii_only else text)
+        with Vertical(classes="dialog wide-dialog", id="paused"):
+            yield Static(Text(self.pause.title, style="bold"), classes="question")
+            with VerticalScroll(id="paused-lines"):
+                yield Static(body)
+            yield Static(self.hint(), id="paused-hint", classes="hint")
+
+    def hint(self) -> str:
+        return f"enter go on   p change ({PAUSE_WORDS.get(self.mode, self.mode)})"
+
+    def action_cycle(self) -> None:
+        app: Any = self.app
+        self.mode = app.cycle_pause()
+        self.query_one("#paused-hint", Static).update(self.hint())
+
+    def action_go_on(self) -> None:
+        self.dismiss(None)
