@@ -148,7 +148,9 @@ class ImperialApp(FollowActions, App[None]):
 
         from imperial_tui.commands import Palette
 
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        # not twice, even when another screen (a digest, a hand-over) came over the first
+        buried = any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
+        if self.use_command_palette and not CommandPalette.is_open(self) and not buried:
             prompt = "Search for commands" + ("..." if self.ascii_only else "…")
             self.push_screen(Palette(id="--command-palette", placeholder=prompt))
 
@@ -392,7 +394,8 @@ class ImperialApp(FollowActions, App[None]):
         show), followed by the key reference; the palette's rules topics name theirs."""
         from imperial_tui.screens.help import HelpScreen
 
-        self.push_screen(HelpScreen(topic or self.help_topic()))
+        rules = self.session.game.rules if self.session is not None else None
+        self.push_screen(HelpScreen(topic or self.help_topic(), rules))
 
     def help_topic(self) -> str:
         """Which rules page F1 opens, from the focused widget."""

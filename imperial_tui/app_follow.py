@@ -21,6 +21,7 @@ class FollowActions:
     follow: Following
     ascii_only: bool
     _paused: bool
+    _digest_waiting: str | None = None  # a player whose digest waits for the board
 
     def pause_computers(self) -> bool:
         """Before a computer's decision: wait for a key if the pause setting asks for it
@@ -64,16 +65,28 @@ class FollowActions:
         that player's previous decision (once; w shows it again)."""
         from imperial_tui.screens.digest import DigestScreen
 
+        app: Any = self
         if self.session is None:
             return
+        if app.screen is not app.game_screen():  # help, the palette, a dialog: after it
+            self._digest_waiting = player
+            return
+        self._digest_waiting = None
         found = self.follow.due(self.session, player)
         if found is not None:
-            self.push_screen(DigestScreen(found, self.ascii_only))
+            app.push_screen(DigestScreen(found, self.ascii_only))
+
+    def digest_if_waiting(self) -> None:
+        """Back on the board: the digest that came while another screen was up."""
+        player = self._digest_waiting
+        if player is not None:
+            self.offer_digest(player)
 
     def action_digest(self) -> None:
         """w: since your last turn, for the player at the keyboard."""
         from imperial_tui.screens.digest import DigestScreen
 
+        app: Any = self
         session = self.session
         if session is None:
             return
@@ -82,7 +95,7 @@ class FollowActions:
         if player is None and session.humans:
             player = session.humans[0]
         if player is not None:
-            self.push_screen(DigestScreen(self.follow.again(session, player), self.ascii_only))
+            app.push_screen(DigestScreen(self.follow.again(session, player), self.ascii_only))
 
     def cycle_pause(self) -> str:
         """p: when the computer players wait for a key (saved with the game)."""
@@ -106,23 +119,26 @@ class FollowActions:
         from imperial_tui.screens.standings import StandingsScreen
 
         if self.session is not None:
-            self.push_screen(StandingsScreen(self.session, self.ascii_only))
+            app: Any = self
+            app.push_screen(StandingsScreen(self.session, self.ascii_only))
 
     def action_history(self) -> None:
         """h: browse the game turn by turn (escape returns to the present)."""
         from imperial_tui.screens.history import HistoryScreen
 
-        if self.session is not None and not isinstance(self.screen, HistoryScreen):
+        app: Any = self
+        if self.session is not None and not isinstance(app.screen, HistoryScreen):
             screen = HistoryScreen(self.session)
             if self.ascii_only:
                 screen.add_class("-ascii")
-            self.push_screen(screen)
+            app.push_screen(screen)
 
     def close_history(self) -> None:
         from imperial_tui.screens.history import HistoryScreen
 
-        while any(isinstance(s, HistoryScreen) for s in self.screen_stack[1:]):
-            if isinstance(self.screen, HistoryScreen):
-                self.pop_screen()
+        app: Any = self
+        while any(isinstance(s, HistoryScreen) for s in app.screen_stack[1:]):
+            if isinstance(app.screen, HistoryScreen):
+                app.pop_screen()
             else:
                 break

@@ -189,8 +189,8 @@ def digest(
             text = f"lost the flag{'s' if len(where) > 1 else ''} of {places}"
             out.append(DigestLine(FLAGS, text, old_flag))
         else:
-            text = f"flag{'s' if len(where) > 1 else ''} in {places}"
-            text += f" (from {old_flag})" if old_flag else ""
+            text = f"planted flag{'s' if len(where) > 1 else ''} in {places}"
+            text += f", taken from {old_flag}" if old_flag else ""
             out.append(DigestLine(FLAGS, text, new_flag))
 
     # -- battles ------------------------------------------------------------------------------

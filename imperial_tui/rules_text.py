@@ -179,13 +179,23 @@ back.""",
         "Keys",
         """\
 up/down, enter  move in a list, choose
-1 2 3 4         rondel, bonds, regions, log panels
+1 2 3 4         rondel, bonds, regions, log panels;
+                the same key again (or tab) to scroll
+                it, escape back to the decision
 5               the map (arrows move its cursor,
                 enter chooses there, i details, g go
                 to a region, z whole width, escape
                 back to the decision)
-tab             next panel or field (then up/down or
-                page up/down scroll it)
+w               since your last turn: what changed
+v               standings: points if it ended now,
+                the power track, points by round
+h               history: the game turn by turn
+                (left/right turn, , and . action,
+                b plays a new game from there)
+p               computer players pause: never,
+                after each nation turn or decision
+ctrl+n          new game (seats filled in)
+ctrl+o          load: saved games, continue last
 f               filter the regions by nation (a code
                 such as GE; empty for all)
 d               donate cash to a short treasury
@@ -195,20 +205,30 @@ ctrl+s          save (also saved after every move)
 ctrl+p          command palette
 F1              this help (page up/down scrolls it,
                 escape closes)
-ctrl+q          quit (asks first)
+ctrl+q, ctrl+c  quit (asks first)
 escape          close a dialog; in a Maneuver, back
                 to the list of units
 
 Maneuver: pick a unit (fleet or army by where it
-stands), then its destination, in the list or on
-the map (it comes up by itself); "End maneuver"
-places the flags.
+stands; fleets first: an army's move ends fleet
+movement), then its destination, in the list or on
+the map (it comes up by itself; in the list right
+arrow opens a unit and typed letters jump to a
+region); "End maneuver" places the flags.
+Production: enter produces at every factory; right
+arrow on the space picks factories one by one.
 Battles: the player asked (the title says who, the
 line below which unit entered where) fights one unit
 or declines; with hidden cash the keyboard is handed
 over first.
 At 120x40 and larger: 1-4 show every panel at once,
-5 the whole map beside the decision.""",
+5 the whole map beside the decision.
+
+Nations panel: gov governor, tr treasury, pp×f
+power points × power factor, tax the nation's space
+on the tax chart (5: a tax of 5M or less; each
+space gained pays the government 1M), A/F armies/
+fleets on the board, flg flags, fac factories.""",
     ),
 }
 

@@ -76,8 +76,6 @@ def nations_table(game: Game) -> Table:
     table.add_column("Treas.", justify="right", no_wrap=True)
     table.add_column("Power", justify="right", no_wrap=True)
     table.add_column("Tax", justify="right", no_wrap=True)
-    table.caption = TAX_LEGEND
-    table.caption_justify = "left"
     table.add_column("Rondel", no_wrap=True)
     table.add_column("A/F/flags", justify="right", no_wrap=True)
     table.add_column("Factories")
@@ -103,7 +101,9 @@ def nations_table(game: Game) -> Table:
             f"{supply['armies']}/{supply['fleets']}/{supply['flags']}",
             ", ".join(factories) or Text("none", style="dim"),
         )
-    table.caption = "* whose turn it is · Power: points/factor · A/F/flags: still in supply"
+    table.caption = (
+        "* whose turn it is · Power: points/factor · A/F/flags: still in supply\n" + TAX_LEGEND
+    )
     table.caption_justify = "left"
     return table
 

@@ -44,9 +44,10 @@ def leader_text(result: Result, hidden: Collection[str]) -> str:
         return f"If the game ended now: shared victory of {' and '.join(result.winners)}."
     lead = result.winners[0]
     second = next((p for p in ranked if p.name != lead), None)
+    if result.decided_by != "most victory points":
+        return f"If the game ended now: {lead} wins, {result.decided_by}."
     margin = f" by {ranked[0].total - second.total}" if second is not None else ""
-    tie = "" if result.decided_by == "most victory points" else f" ({result.decided_by})"
-    return f"If the game ended now: {lead} wins{margin}{tie}."
+    return f"If the game ended now: {lead} wins{margin}."
 
 
 def lines(ascii_only: bool) -> box.Box:

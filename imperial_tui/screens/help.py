@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 from imperial_tui.rules_text import page, topics
 from imperial_tui.screens.guard import DismissFromTop
 from imperial_tui.style import to_ascii
+from rules import RuleSet
 
 
 class HelpScreen(DismissFromTop, ModalScreen[None]):
@@ -25,9 +26,11 @@ class HelpScreen(DismissFromTop, ModalScreen[None]):
         Binding("pageup", "scroll(-1)", "scroll up", id="help.up", show=False, priority=True),
     ]
 
-    def __init__(self, topic: str = "keys") -> None:
+    def __init__(self, topic: str = "keys", rules: RuleSet | None = None) -> None:
+        """``rules``: the game on show, whose option values each page then lists."""
         super().__init__()
         self.topic = topic if topic in topics() else "keys"
+        self.rules = rules
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="help"):
@@ -43,16 +46,16 @@ class HelpScreen(DismissFromTop, ModalScreen[None]):
         ol.focus()
 
     def show_topic(self, topic: str) -> None:
-        """The page, then the key reference (so F1 always answers "which key?" too)."""
+        """The page from its top (the keys are a topic of their own, at the end of the
+        list); in ASCII mode in plain characters."""
         plain = to_ascii if getattr(self.app, "ascii_only", False) else str
-        title, text = page(topic)
+        title, text = page(topic, self.rules)
         body = Text(plain(title), style="bold")
         body.append("\n\n" + plain(text))
         if topic != "keys":
-            keys_title, keys = page("keys")
-            body.append("\n\n" + plain(keys_title) + "\n\n", style="bold")
-            body.append(plain(keys))
+            body.append("\n\nThe keys: the last topic, keys.", style="dim")
         self.query_one("#help-text", Static).update(body)
+        self.query_one("#help-body", VerticalScroll).scroll_home(animate=False)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:

@@ -81,10 +81,7 @@ def action_label(
         p = previews.get(a.space)
         cost = "free" if p is None or not p.cost else f"{p.cost}M"
         head = Text(f"{space_label(a.space):11}{cost:>5} ", no_wrap=True)
-        body = Text(p.text if p else "", style="dim italic")
-        if a.space.startswith("production") and p is not None and "+" in p.text:
-            body.append(f" ({arrow}: pick factories)", style="dim")
-        return Hanging(head, body)
+        return Hanging(head, Text(p.text if p else "", style="dim italic"))
     if kind == "buy":
         costs = s.rules.bond_costs
         interest = costs.index(a.value) + 1 if a.value in costs else "?"
@@ -257,7 +254,10 @@ class DecisionPanel(Vertical):
         aw = game.awaiting
         if nation and aw is not None and game.can_donate(aw.player) and self._open is None:
             ol.add_option(Option(Text(f"donate cash to {nation}'s treasury..."), id="donate"))
-        ol.highlighted = 0 if ol.option_count else None
+        # the first choice (a heading such as "Fleets (move these first)" is never one)
+        ol.highlighted = next(
+            (i for i in range(ol.option_count) if not ol.get_option_at_index(i).disabled), None
+        )
 
     def group_options(self, session: Any, actions: list[Action]) -> list[Option]:
         """One line per unit or kind of action, under headings (``unit_options``)."""

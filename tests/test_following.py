@@ -1,0 +1,322 @@
+"""Following the game (issue #9), by keys: "since your last turn" after computer players moved
+and at hot-seat hand-overs, the computer players' reasons in the log (kept in the save), their
+pause, the standings (the engine's provisional result), the history turn by turn (the position
+the engine recorded after N actions) and "play from here" (a new save that loads to that
+position)."""
+
+from __future__ import annotations
+
+import asyncio
+from io import StringIO
+from pathlib import Path
+
+from helpers import give_turn, new_game, set_cash
+from rich.console import Console
+
+from imperial_tui.app import ImperialApp
+from imperial_tui.screens.game import GameScreen
+from imperial_tui.session import Session
+from rules import Game
+from rules.bots import Choice, GreedyBot
+from rules.history import game_at
+
+REASON = "buys AH 12: takes the government"
+
+
+class ScriptedBot:
+    """A computer player for tests: takes a wanted action when it is legal, with its reason;
+    otherwise plays as the greedy bot, without one."""
+
+    name = "scripted"
+
+    def __init__(self, wants: dict[str, str] | None = None, seed: int = 1) -> None:
+        self.wants = wants or {}
+        self.greedy = GreedyBot(seed)
+
+    def decide(self, game: Game) -> Choice:
+        for action in game.legal_actions():
+            if str(action) in self.wants:
+                return Choice(action, self.wants[str(action)])
+        return Choice(self.greedy.choose(game), "")
+
+    def choose(self, game: Game) -> object:
+        return self.decide(game).action
+
+
+def text_of(renderable: object, width: int = 100) -> str:
+    console = Console(file=StringIO(), width=width, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+async def until(pilot, condition, limit: int = 600) -> None:
+    for _ in range(limit):
+        if condition():
+            return
+        await pilot.pause()
+    raise AssertionError("the app never got there")
+
+
+def ben_takes_austria(tmp_path: Path) -> Session:
+    """Anna (human) governs AH and must choose its rondel space; Ben, a computer player with
+    20M and the investor card, buys AH 12 at the next Investor and takes AH from her."""
+    built = new_game(3)
+    set_cash(built, "Ben", 20)
+    give_turn(built, "AH", None)
+    g = Game.from_position(built.summary())  # a real start, so the save replays it
+    controllers = {"Anna": "human", "Ben": "bot:greedy", "Cleo": "bot:greedy"}
+    session = Session(g, controllers, tmp_path / "g.json")
+    session.bots["Ben"] = ScriptedBot({"Ben buys AH 12": REASON})  # type: ignore[assignment]
+    session.bots["Cleo"] = ScriptedBot(seed=2)  # type: ignore[assignment]
+    return session
+
+
+def test_since_your_last_turn_names_the_government_a_computer_took_and_its_reason(
+    tmp_path: Path,
+) -> None:
+    session = ben_takes_austria(tmp_path)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)  # nothing happened before her decision
+            app.apply_human(session.game.parse("AH rondel investor"))
+            await until(pilot, lambda: type(app.screen).__name__ == "DigestScreen")
+            aw = session.game.awaiting
+            assert aw.player == "Anna" and session.game.state.government[0] == 1  # Ben: AH
+            found = app.screen.found
+            lines = [(line.nation, line.text) for line in found.lines]
+            assert lines[0] == ("AH", "Ben took the government from you"), lines
+            assert "Ben" in found.actors and found.start == 1  # after her own decision
+            shown = "\n".join(s.text for s in app.screen._compositor.render_strips())
+            assert "since your last turn" in shown and "took the government from you" in shown
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            await pilot.press("w")  # again, by its key
+            await pilot.pause()
+            assert type(app.screen).__name__ == "DigestScreen"
+            assert app.screen.found.lines[0].text == "Ben took the government from you"
+            await pilot.press("escape")
+            # the reason in the log, under Ben's purchase
+            await pilot.press("4")
+            await pilot.pause()
+            log = app.screen.query_one("#log-panel")
+            written = " ".join(" ".join(line.text for line in log.lines).split())
+            assert REASON in written and "Ben (computer)" in written
+
+    asyncio.run(run())
+    # the reason is kept with the save and shown again after loading it
+    loaded = Session.load(tmp_path / "g.json")
+    plies = loaded.game.plies
+    number = next(i for i, p in enumerate(plies, 1) if str(p.action) == "Ben buys AH 12")
+    assert loaded.reasons[number].text == REASON
+
+    async def reload() -> None:
+        app = ImperialApp(session=loaded, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            if type(app.screen).__name__ == "DigestScreen":
+                await pilot.press("escape")
+            await pilot.press("4")
+            await pilot.pause()
+            log = app.screen.query_one("#log-panel")
+            assert REASON in " ".join(" ".join(line.text for line in log.lines).split())
+
+    asyncio.run(reload())
+
+
+def test_hot_seat_digest_is_each_players_own_after_the_hand_over(tmp_path: Path) -> None:
+    """Two humans with hidden cash: the hand-over names the nation and the decision; the
+    digest comes after it (never over the previous player's view), and covers what the other
+    player did since this player's own previous decision."""
+    g = Game.new(["Anna", "Ben"], deal="Anna=AH,Ben=IT")
+    session = Session(g, {"Anna": "human", "Ben": "human"}, tmp_path / "h.json", hidden_cash=True)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert type(app.screen).__name__ == "HandoverScreen"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert session.viewer == "Anna" and isinstance(app.screen, GameScreen)
+            app.apply_human(g.parse("AH rondel investor"))  # the card pays Ben 2M
+            await pilot.pause()
+            handover = app.screen
+            assert type(handover).__name__ == "HandoverScreen"
+            said = "\n".join(s.text for s in handover._compositor.render_strips())
+            assert "Ben decides next: invest." in said
+            await pilot.press("enter")
+            await pilot.pause()
+            assert session.viewer == "Ben"
+            assert type(app.screen).__name__ == "DigestScreen"  # after the hand-over only
+            lines = [line.text for line in app.screen.found.lines]
+            assert "your cash 0M -> 2M (+2M)" in lines, lines
+            assert not any("Anna" in t and "cash" in t for t in lines)  # hidden cash
+            await pilot.press("escape")
+            app.apply_human(g.parse("Ben passes"))
+            await until(pilot, lambda: g.awaiting.player == "Ben" and g.awaiting.kind == "rondel")
+            app.apply_human(g.parse("IT rondel taxation"))
+            await until(pilot, lambda: g.awaiting.player == "Anna")
+            await pilot.pause()
+            said = "\n".join(s.text for s in app.screen._compositor.render_strips())
+            assert "Anna decides next for" in said and "Pass the keyboard to Anna" in said
+
+    asyncio.run(run())
+
+
+def test_computer_players_pause_after_each_decision_until_a_key(tmp_path: Path) -> None:
+    g = Game.new(["Anna", "Ben"], deal="Anna=AH,Ben=IT")
+    session = Session(g, {"Anna": "human", "Ben": "bot:greedy"}, tmp_path / "p.json")
+    session.bots["Ben"] = ScriptedBot({"IT rondel import": "import: armies for Rome"})  # type: ignore[assignment]
+    session.pause = "decision"
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for text in ("AH rondel import", "AH import done"):
+                app.apply_human(g.parse(text))
+                await pilot.pause()
+            await until(pilot, lambda: type(app.screen).__name__ == "PausedScreen")
+            plies = len(g.plies)
+            for _ in range(10):
+                await pilot.pause()
+            assert len(g.plies) == plies  # waiting for the key
+            said = "\n".join(s.text for s in app.screen._compositor.render_strips())
+            assert "Ben (computer) decided" in said and "IT moves to Import" in said
+            assert "import: armies for Rome" in said  # the reason
+            await pilot.press("p")  # the pause setting cycles: off
+            await pilot.pause()
+            assert session.pause == "off"
+            await pilot.press("enter")
+            await until(pilot, lambda: g.awaiting.player == "Anna")
+            assert Session.load(tmp_path / "p.json").pause == "off"
+
+    asyncio.run(run())
+
+
+def mid_game(hidden: bool = False, tmp: Path | None = None) -> Session:
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    bot = GreedyBot(2)
+    for _ in range(60):
+        game.apply(bot.choose(game))
+    path = tmp / "m.json" if tmp is not None else None
+    return Session(game, dict.fromkeys(game.players, "human"), path, hidden_cash=hidden)
+
+
+def test_standings_are_the_engines_provisional_result() -> None:
+    session = mid_game()
+    result = session.game.provisional_result()
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("escape", "v")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "StandingsScreen"
+            now = text_of(app.screen.query_one("#standings-now").content)
+            rows = {line.split()[0]: line.split() for line in now.splitlines() if line.split()}
+            for p in result.players:
+                assert rows[p.name][-1] == str(p.total), (p.name, now)
+                assert rows[p.name][-2] == str(p.cash), (p.name, now)
+            assert f"{result.winners[0]} wins" in now or "shared victory" in now
+            power = text_of(app.screen.query_one("#standings-power").content)
+            for n, code in enumerate(("AH", "IT", "FR", "GB", "GE", "RU")):
+                pp = session.game.state.power[n]
+                assert any(line.split()[:2] == [code, str(pp)] for line in power.splitlines())
+            rounds = text_of(app.screen.query_one("#standings-rounds").content)
+            assert "now" in rounds and "1 " in rounds
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+
+    asyncio.run(run())
+
+
+def test_standings_with_hidden_cash_show_only_bond_points_of_the_others() -> None:
+    session = mid_game(hidden=True)
+    session.viewer = "Anna"
+    from imperial_tui.standings import bond_points, standings_table
+
+    result = session.game.provisional_result()
+    others = {"Ben", "Cleo", "Dan"}
+    text = text_of(standings_table(result, others))
+    rows = {line.split()[0]: line.split() for line in text.splitlines() if line.split()}
+    for name in others:
+        assert rows[name][-2:] == ["?", f"{bond_points(result, name)}+?"], rows[name]
+    assert rows["Anna"][-1] == str(result.scores["Anna"])
+
+
+def test_history_shows_the_position_after_n_actions_and_branches_from_it(
+    tmp_path: Path,
+) -> None:
+    session = mid_game(tmp=tmp_path)
+    session.save()
+    game = session.game
+    saved = (tmp_path / "m.json").read_text()
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("escape", "h")
+            await pilot.pause()
+            history = app.screen
+            assert type(history).__name__ == "HistoryScreen"
+            await pilot.press("left", "left", "comma")
+            await pilot.pause()
+            at = history.view.at
+            assert 0 < at < len(game.plies)
+            replayed = Game(game.setup)
+            for action in game.history[:at]:
+                replayed.apply(action)
+            assert history.session.game.summary() == replayed.summary()
+            # every panel shows that position: the nations as they were
+            nations = history.query_one("#nations")
+            expected = nations.render_key(nations.key(Session(replayed, session.controllers)))
+            assert text_of(nations.render_key(nations._last_key)) == text_of(expected)
+            # the turn's log with the action shown marked
+            ol = history.query_one("#decision-options")
+            shown = [ol.get_option_at_index(i).prompt.plain for i in range(ol.option_count)]
+            assert any(line.startswith(f"▶{at:4}") for line in shown), shown
+            # play from here: Ben becomes a computer player, the new save loads to there
+            await pilot.press("b")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "BranchScreen"
+            await pilot.press("tab", "enter", "down", "enter")  # seat 2: computer (greedy)
+            await pilot.pause()
+            target = Path(str(app.screen.query_one("#branch-path").value))
+            await pilot.press("ctrl+g")
+            await pilot.pause()
+            await pilot.pause()
+            assert app.session.path == target and app.session is not session
+            assert isinstance(app.game_screen(), GameScreen)
+            return target, at
+
+    target, at = asyncio.run(run())
+    branch = Session.load(target)
+    assert branch.game.summary() == game_at(game, at).summary()
+    assert branch.game.rules == game.rules
+    assert branch.controllers["Ben"].startswith("bot:") and branch.controllers["Anna"] == "human"
+    assert (tmp_path / "m.json").read_text() == saved  # the game it came from is untouched
+
+
+def test_history_escape_returns_to_the_present() -> None:
+    session = mid_game()
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("escape", "h", "left", "left", "escape")
+            await pilot.pause()
+            assert type(app.screen) is GameScreen
+            assert app.screen.query_one("#nations")._last_key == app.screen.query_one(
+                "#nations"
+            ).key(session)
+
+    asyncio.run(run())
