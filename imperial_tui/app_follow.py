@@ -74,7 +74,8 @@ class FollowActions:
         self._digest_waiting = None
         found = self.follow.due(self.session, player)
         if found is not None:
-            app.push_screen(DigestScreen(found, self.ascii_only))
+            # after the board's own repaint: the move shows at once, the digest a frame later
+            app.call_after_refresh(app.push_screen, DigestScreen(found, self.ascii_only))
 
     def digest_if_waiting(self) -> None:
         """Back on the board: the digest that came while another screen was up."""

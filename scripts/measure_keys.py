@@ -4,7 +4,9 @@ Pilot's own waits (it sleeps in 20 ms steps until the process is idle) are not c
 
 Usage: uv run python scripts/measure_keys.py [--runs 30]
 Reports the median and the worst case for moving the highlight, switching panels, and
-choosing an action (applied through the engine, autosaved, every panel repainted); then, in a
+choosing an action (applied through the engine, autosaved, every panel repainted, and the next
+player's "since your last turn" worked out: the digest that then opens is closed, untimed);
+opening the standings, the history and stepping back a turn in it; then, in a
 Maneuver with the map on screen: the map cursor (an arrow in the map), the highlight of the
 decision list (the map redraws the unit and its destinations), switching to the map (5), and
 choosing a move on the map (enter).
@@ -32,7 +34,14 @@ async def measure(runs: int, save: Path) -> dict[str, list[float]]:
     game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
     session = Session(game, dict.fromkeys(game.players, "human"), save)
     app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-    out: dict[str, list[float]] = {"highlight (down)": [], "panel switch (1-4)": [], "choose": []}
+    out: dict[str, list[float]] = {
+        "highlight (down)": [],
+        "panel switch (1-4)": [],
+        "choose": [],
+        "standings (v)": [],
+        "history (h)": [],
+        "history turn (left)": [],
+    }
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         frames: list[float] = []
@@ -45,10 +54,22 @@ async def measure(runs: int, save: Path) -> dict[str, list[float]]:
 
         app._display = record  # type: ignore[method-assign]
 
-        async def timed(name: str, key: str) -> None:
+        async def close_dialogs() -> None:
+            """Untimed: close a digest, and give the decision list the keys again (a panel
+            key pressed twice gives that panel the keys to scroll it)."""
             await pilot.pause()
+            while type(app.screen).__name__ in ("DigestScreen", "StandingsScreen"):
+                await pilot.press("escape")
+                await pilot.pause()
+            options = app.screen.query("#decision-options")
+            if options and app.focused is not options.first():
+                options.first().focus()
+                await pilot.pause()
+
+        async def timed(name: str, key: str) -> None:
+            await close_dialogs()
             frames.clear()
-            char = {"down": None, "enter": "\r"}.get(key, key)
+            char = {"down": None, "enter": "\r", "left": None}.get(key, key)
             start = time.perf_counter()
             assert app._driver is not None
             app._driver.send_message(events.Key(key, char))
@@ -62,6 +83,13 @@ async def measure(runs: int, save: Path) -> dict[str, list[float]]:
             await timed("panel switch (1-4)", "1234"[i % 4])
             if app.session is not None and app.session.game.awaiting is not None:
                 await timed("choose", "enter")
+        if hasattr(app, "action_history"):  # the standings and the history (issue #9)
+            for _ in range(max(3, runs // 3)):
+                await timed("standings (v)", "v")
+                await pilot.press("escape")
+                await timed("history (h)", "h")
+                await timed("history turn (left)", "left")
+                await pilot.press("escape")
     return out
 
 

@@ -53,7 +53,8 @@ class DigestScreen(DismissFromTop, ModalScreen[None]):
         d = self.found
         who = ", ".join(d.actors) if d.actors else "nobody else"
         head = Text(f"{d.player}: since your last turn", style="bold")
-        head.append(f"  (actions {d.start + 1}-{d.end}, by {who})", style="dim")
+        span = f"action {d.end}" if d.end == d.start + 1 else f"actions {d.start + 1}-{d.end}"
+        head.append(f"  ({span}, by {who})", style="dim")
         with Vertical(classes="dialog wide-dialog", id="digest"):
             yield Static(head, classes="question")
             with VerticalScroll(id="digest-lines"):

@@ -16,7 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Select, Static
-from textual.widgets.option_list import Option
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from imperial_tui.past import PastView, Turn, game_turns, turn_of
 from imperial_tui.reasons import reason_for
@@ -53,19 +53,21 @@ class HistoryPanel(Vertical):
         title = Text(f"History: turn {index + 1} of {len(turns)} ", style="bold")
         if turn.nation:
             title.append_text(nation_text(turn.nation))
-        title.append("  esc: now", style="dim")
         self.query_one("#decision-title", Static).update(title)
-        plan = Text(f"after action {view.at} of {total} ", style="italic")
-        plan.append("(left/right: turn, ,/.: action)", style="dim")
+        plan = Text(f"action {view.at} of {total} ", style="bold")
+        plan.append("left/right: turn  ,/.: action  b: play from here  esc: now", style="dim")
         self.query_one("#decision-plan", Static).update(plan)
         ol = self.query_one("#decision-options", OptionList)
-        keep = ol.highlighted
         ol.clear_options()
-        ol.add_option(
-            Option(Text("Play from here: a new game from this position (b)"), id="branch")
-        )
         ol.add_options(self.turn_lines(turn, view, ascii_only))
-        ol.highlighted = keep if keep is not None and keep < ol.option_count else 0
+        # the action on show is highlighted, so the list scrolls to it
+        try:
+            ol.highlighted = ol.get_option_index(f"at:{view.at}")
+        except OptionDoesNotExist:
+            ol.highlighted = next(
+                (i for i in range(ol.option_count) if not ol.get_option_at_index(i).disabled),
+                None,
+            )
         return True
 
     @staticmethod
@@ -111,9 +113,7 @@ class HistoryPanel(Vertical):
         event.stop()
         screen: Any = self.screen
         oid = event.option.id or ""
-        if oid == "branch":
-            screen.action_branch()
-        elif oid.startswith("at:"):
+        if oid.startswith("at:"):
             screen.go_to(int(oid[3:]))
 
 
