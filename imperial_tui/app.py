@@ -21,7 +21,7 @@ from imperial_tui.crash import EXIT_CRASH, Crash, write_crash_log
 from imperial_tui.follow import Following
 from imperial_tui.pacing import clamp_pace
 from imperial_tui.session import Session, default_save_path
-from imperial_tui.style import ascii_wanted
+from imperial_tui.style import ascii_wanted, to_ascii
 from imperial_tui.widgets.ascii import make_scrollbars_ascii_aware
 from imperial_tui.widgets.options import make_page_moves_safe
 from imperial_tui.words import action_sentence
@@ -54,6 +54,8 @@ HELP_FOR_DECISION = {
     "scoring": "scoring",
 }
 FILE_CHECK_SECONDS = 2.0
+# Textual's key glyphs, in words for ASCII mode
+KEY_WORDS = {"⏎": "enter", "↑": "up", "↓": "down", "←": "left", "→": "right", "⇥": "tab"}
 HELP_FOR_PANEL = {
     "rondel": "rondel",
     "bonds": "investor",
@@ -153,6 +155,15 @@ class ImperialApp(FollowActions, App[None]):
         if self.use_command_palette and not CommandPalette.is_open(self) and not buried:
             prompt = "Search for commands" + ("..." if self.ascii_only else "…")
             self.push_screen(Palette(id="--command-palette", placeholder=prompt))
+
+    def get_key_display(self, binding: Binding) -> str:
+        """Keys in the footer; in ASCII mode in words ("enter", not Textual's "⏎")."""
+        shown = super().get_key_display(binding)
+        if not self.ascii_only or shown.isascii():
+            return shown
+        for glyph, word in KEY_WORDS.items():
+            shown = shown.replace(glyph, word)
+        return to_ascii(shown)
 
     def get_system_commands(self, screen: Any) -> Any:
         """Textual's own palette commands, with its Quit asking first like ctrl+q (it would
@@ -264,6 +275,8 @@ class ImperialApp(FollowActions, App[None]):
                 self.show_scores()
             return
         if not session.runs_seats:  # the SSH server's table runs bots and seats
+            if session.viewer is not None and aw.player == session.viewer:
+                self.offer_digest(aw.player)  # this connection's player: since their turn
             return
         if session.is_human(aw.player):
             if self._bots_moved:

@@ -209,8 +209,8 @@ def digest(
             continue
         owner = home_of.get(rid)
         if new_fac:
-            what = "shipyard" if new_fac == "shipyard" else "armaments factory"
-            out.append(DigestLine(FACTORIES, f"built a {what} in {rname(rid)}", owner))
+            what = "a shipyard" if new_fac == "shipyard" else "an armaments factory"
+            out.append(DigestLine(FACTORIES, f"built {what} in {rname(rid)}", owner))
         else:
             out.append(DigestLine(FACTORIES, f"factory in {rname(rid)} destroyed", owner))
 

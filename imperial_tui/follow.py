@@ -114,7 +114,7 @@ class Following:
         """Whether computer players wait for a key now (the next decision being a computer's
         too): after each computer decision, or after a computer nation's whole turn."""
         game = session.game
-        mode = session.pause
+        mode = getattr(session, "pause", "off")
         total = len(game.plies)
         if mode == "off" or not game.plies or self.paused_at == total:
             return None
@@ -125,7 +125,7 @@ class Following:
         if mode == "decision":
             self.paused_at = total
             arrow = "->"
-            why = reason_for(session.reasons, total, last.action)
+            why = reason_for(getattr(session, "reasons", {}), total, last.action)
             lines = [(None, action_sentence(game.state, last.action, arrow))]
             lines += [(e.nation, e.text) for e in last.events if not is_turn_heading(e)]
             if why:
@@ -143,7 +143,9 @@ class Following:
         lines: list[tuple[str | None, str]] = [(e.nation, e.text) for e in finished.events]
         for a in finished.actions:
             lines += [(e.nation, e.text) for e in a.events]
-            why = reason_for(session.reasons, a.number, game.plies[a.number - 1].action)
+            why = reason_for(
+                getattr(session, "reasons", {}), a.number, game.plies[a.number - 1].action
+            )
             if why:
                 lines.append((None, f"    {decider_of(game, a.number)} (computer): {why}"))
         return Pause(f"After {finished.heading}", lines)

@@ -47,7 +47,7 @@ from imperial_tui.mapglyphs import (
     map_glyphs,
     style_of,
 )
-from imperial_tui.style import NATION_STYLE
+from imperial_tui.style import nation_style
 from maps import Board, MapLayout
 
 Cell = tuple[int, int]
@@ -482,10 +482,10 @@ class MapPainter:
             items.append((glyph, style_of("bold red" if taken else "bold", bg)))
         if kind == "province":
             code = self.board[rid].nation or ""
-            items.append((code, style_of(NATION_STYLE.get(code, ""), bg)))
+            items.append((code, style_of(nation_style(code), bg)))
         elif info.get("flag"):
             code = info["flag"]
-            items.append((code, style_of(NATION_STYLE.get(code, "") + " reverse", None)))
+            items.append((code, style_of(nation_style(code) + " reverse", None)))
         r, c, width = slots[0]
         placed: list[tuple[int, str, Style]] = []
         col = 0
@@ -494,7 +494,7 @@ class MapPainter:
             col += gap + len(text)
         lines[(r, c)] = compose(width, placed, blank)
         tokens = [
-            (unit_token(u, kind == "sea"), style_of(NATION_STYLE.get(u["nation"], ""), bg))
+            (unit_token(u, kind == "sea"), style_of(nation_style(u["nation"]), bg))
             for u in info.get("units", ())
         ]
         if not tokens:

@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from imperial_tui.show import TAX_LABELS
-from imperial_tui.style import NATION_STYLE
+from imperial_tui.style import nation_style as default_style
 from rules import Result
 from rules.actions import NATION_CODES
 from rules.history import standings_by_round
@@ -59,7 +59,7 @@ def standings_table(
     result: Result, hidden: Collection[str] = (), times: str = "×", nation_style: Any = None
 ) -> Table:
     """Each player's bonds (interest × factor = points), cash and total, best first."""
-    style = nation_style or (lambda code: NATION_STYLE.get(code, ""))
+    style = nation_style or default_style
     table = Table(expand=True, show_edge=False, pad_edge=False, box=lines(times != "×"))
     table.add_column("player", no_wrap=True)
     table.add_column(f"bonds: interest {times} factor", ratio=1)
@@ -84,7 +84,7 @@ def standings_table(
 def power_table(game: Any, times: str = "×", nation_style: Any = None) -> Table:
     """The power track: each nation's power points, factor, what the next factor needs, and
     its space on the tax chart."""
-    style = nation_style or (lambda code: NATION_STYLE.get(code, ""))
+    style = nation_style or default_style
     s = game.state
     table = Table(expand=False, show_edge=False, pad_edge=False, box=lines(times != "×"))
     for name, just in (("", "left"), ("power", "right"), ("factor", "right"), ("next", "left")):

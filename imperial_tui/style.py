@@ -7,6 +7,7 @@ NO_COLOR or monochrome terminal loses nothing. ASCII mode swaps every non-ASCII 
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass
 
 NATION_STYLE = {
@@ -19,6 +20,20 @@ NATION_STYLE = {
 }
 # Without colour every nation is bold in the terminal's own foreground (never a grey).
 NO_COLOR_STYLE = "bold"
+
+
+def nation_style(code: str) -> str:
+    """A nation's style: its colour, or, in an app without colour (NO_COLOR), bold text in
+    the terminal's own foreground: Textual turns colours into greys there, and red, magenta
+    or blue on a dark background become greys that vanish; bold never does. The app is the
+    one Textual is running in this context (with the SSH server, each connection's own);
+    Textual is not imported for it, so the shell commands stay free of it (Rich honours
+    NO_COLOR there by itself)."""
+    context = sys.modules.get("textual._context")
+    app = context.active_app.get(None) if context is not None else None
+    if app is not None and getattr(app, "no_color", False):
+        return NO_COLOR_STYLE
+    return NATION_STYLE.get(code, "")
 
 
 @dataclass(frozen=True, slots=True)

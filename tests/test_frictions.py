@@ -270,7 +270,7 @@ def test_5_ascii_mode_draws_only_ascii_on_every_screen(monkeypatch, tmp_path: Pa
             found[f"digest {size}"] = non_ascii(app)
             await pilot.press("escape")
             app.notify("a toast")
-            for key in "1234":
+            for key in "12345":  # 5: the map, its info line too
                 await pilot.press(key)
                 await pilot.pause()
                 found[f"game {size} {key}"] = non_ascii(app)
@@ -349,7 +349,8 @@ def test_7_focus_is_visible_and_panels_scroll_directly() -> None:
         game.apply(GreedyBot(2).choose(game))
 
     async def run(size: tuple[int, int]) -> None:
-        app = ImperialApp(session=Session(game.copy(), humans(game), None), pace=0.0)
+        session = Session(game.copy(), humans(game), None)
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
         async with app.run_test(size=size) as pilot:
             await opened(pilot, app)
             status = app.screen.query_one("#status")
@@ -365,11 +366,12 @@ def test_7_focus_is_visible_and_panels_scroll_directly() -> None:
                 await pilot.press("3")  # shows the regions; the decision keeps the keys
                 await pilot.pause()
                 assert app.focused.id == "decision-options"
-                await pilot.press("3")  # again: now the keys scroll the regions
+                await pilot.press("3")  # again: now the keys go to the region list
                 await pilot.pause()
-                assert app.focused.id == "regions-scroll"
-                scroll = app.focused
-                await pilot.press("pagedown")
+                assert app.focused.id == "regions-panel"
+                assert "scrolling Regions" in str(status.render())
+                scroll = app.screen.query_one("#regions-scroll")
+                await pilot.press(*["down"] * 30)
                 await pilot.pause()
                 assert scroll.scroll_y > 0
                 await pilot.press("4")  # while scrolling, another panel takes the keys
@@ -377,7 +379,10 @@ def test_7_focus_is_visible_and_panels_scroll_directly() -> None:
                 assert app.focused.id == "log-panel"
             else:
                 await pilot.press("2")  # all panels on show: the key gives it the keys
-                await pilot.pause()
+                for _ in range(20):  # the focus moves after the panel's repaint
+                    await pilot.pause()
+                    if str(app.focused.border_title) == "▶ Bonds":
+                        break
                 assert app.focused.id == "bonds-wide-scroll"
                 assert str(app.focused.border_title) == "▶ Bonds"
                 assert "scrolling Bonds" in str(status.render())

@@ -4,6 +4,7 @@ the digest opens again with w, the pause setting changes with p."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -42,7 +43,16 @@ class DigestScreen(DismissFromTop, ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,escape,w,space", "close", "close", id="digest.close"),
+        Binding("down", "scroll(1)", "scroll", id="digest.down", show=False),
+        Binding("up", "scroll(-1)", "scroll up", id="digest.up", show=False),
+        Binding("pagedown", "scroll(5)", "page down", id="digest.pagedown", show=False),
+        Binding("pageup", "scroll(-5)", "page up", id="digest.pageup", show=False),
     ]
+    # keys the digest answers itself; any other key closes it and goes to the board, so the
+    # digest never stands in the way (2 shows the bonds at once, v the standings ...)
+    OWN_KEYS: ClassVar[frozenset[str]] = frozenset(
+        {"enter", "escape", "w", "space", "down", "up", "pagedown", "pageup"}
+    )
 
     def __init__(self, found: Digest, ascii_only: bool = False) -> None:
         super().__init__()
@@ -62,6 +72,23 @@ class DigestScreen(DismissFromTop, ModalScreen[None]):
             yield Static(
                 "enter close   w shows this again   v standings   h history", classes="hint"
             )
+
+    def on_key(self, event: Any) -> None:
+        key = event.key
+        if (
+            key in self.OWN_KEYS
+            or key.startswith(("ctrl+", "shift+"))
+            or re.fullmatch(r"f\d+", key)
+        ):
+            return  # its own keys, and the app's (ctrl+q, F1 ...)
+        event.stop()
+        event.prevent_default()
+        if self.app.screen is self:
+            self.dismiss(None)
+            self.app.call_after_refresh(self.app.simulate_key, key)
+
+    def action_scroll(self, lines: int) -> None:
+        self.query_one("#digest-lines", VerticalScroll).scroll_relative(y=lines, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -71,10 +71,11 @@ class GameMap:
         game = session.game
         model = self.map_model
         model.painter_for(game.state.board, self.ascii_only)
-        panel = self.query_one(DecisionPanel)
         actions = self.legal_actions() if self._human_deciding() else []
-        group = panel.open_key if actions else None
-        focus = panel.highlighted_actions() if actions else []
+        # (the history browser has no decision panel: a past position, nothing to choose)
+        panel = self.query(DecisionPanel).first() if actions else None
+        group = panel.open_key if panel is not None else None
+        focus = panel.highlighted_actions() if panel is not None else []
         if model.cell is None:
             model.put_cursor(self._home_region())
         if follow and focus:
@@ -136,7 +137,8 @@ class GameMap:
         game = self.session.game
         board = game.state.board
         rid = self.map_model.cursor
-        text = Text(no_wrap=True, overflow="ellipsis")
+        cut = "crop" if self.ascii_only else "ellipsis"  # "…" is not ASCII
+        text = Text(no_wrap=True, overflow=cut)
         g = "-" if self.ascii_only else "·"
         if rid is not None:
             layout = board.layout
@@ -163,7 +165,7 @@ class GameMap:
             else:
                 text.append(f" {g} impassable", style="dim")
         text.append("\n")
-        hint = Text(no_wrap=True, overflow="ellipsis", style="italic")
+        hint = Text(no_wrap=True, overflow=cut, style="italic")
         on_map = isinstance(self.focused, MapView)
         if group and group.startswith(MOVES):
             kind, _, origin = group.partition(":")
@@ -190,7 +192,7 @@ class GameMap:
             first = Text(self._enter_hint(rid, actions, group if opened else None))
             if hint.plain:
                 first.append(" · " if not self.ascii_only else " - ")
-            hint = Text.assemble(first, hint, no_wrap=True, overflow="ellipsis", style="italic")
+            hint = Text.assemble(first, hint, no_wrap=True, overflow=cut, style="italic")
         text.append_text(hint)
         for info in self.query(MapInfo):
             info.show_text(text)
@@ -246,8 +248,9 @@ class GameMap:
         self.refresh_map()
 
     def on_map_view_back(self, message: MapView.Back) -> None:
-        panel = self.query_one(DecisionPanel)
-        if panel.open_key is not None:
+        found = self.query(DecisionPanel)
+        panel = found.first() if found else None
+        if panel is not None and panel.open_key is not None:
             panel.open_group(None)
             self.refresh_map()
             return

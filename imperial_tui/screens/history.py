@@ -128,10 +128,11 @@ class HistoryScreen(GameScreen, inherit_bindings=False):
         Binding("comma", "action(-1)", "action back", id="history.action_back", show=False),
         Binding("full_stop", "action(1)", "action on", id="history.action_on", show=False),
         Binding("b", "branch", "play from here", id="history.branch"),
-        Binding("1", "panel('rondel')", "panels", id="history.panel.rondel", key_display="1-4"),
+        Binding("1", "panel('rondel')", "panels", id="history.panel.rondel", key_display="1-5"),
         Binding("2", "panel('bonds')", "bonds", id="history.panel.bonds", show=False),
         Binding("3", "panel('regions')", "regions", id="history.panel.regions", show=False),
         Binding("4", "panel('log')", "log", id="history.panel.log", show=False),
+        Binding("5", "panel('map')", "map", id="history.panel.map", show=False),
         Binding("f", "filter", "filter regions", id="history.filter", show=False),
     ]
     PANELS: ClassVar[tuple[type, ...]] = (
@@ -156,6 +157,21 @@ class HistoryScreen(GameScreen, inherit_bindings=False):
 
     def decision_widget(self) -> Widget:
         return HistoryPanel(id="decision")
+
+    # a past position: nothing to choose there, on the map or anywhere
+    def _human_deciding(self) -> bool:
+        return False
+
+    def _maneuver_map(self) -> None:
+        return
+
+    def on_action_chosen(self, message: Any) -> None:
+        message.prevent_default()  # not the game screen's handler either
+        message.stop()
+
+    def on_donate_requested(self, message: Any) -> None:
+        message.prevent_default()
+        message.stop()
 
     @property
     def session(self) -> Any:
@@ -220,6 +236,12 @@ class HistoryScreen(GameScreen, inherit_bindings=False):
         self.dismiss(None)
 
     def action_branch(self) -> None:
+        if not getattr(self.live, "runs_seats", True):  # the SSH server: not on its disk
+            self.app.notify(
+                "play from here in the local app: ask the host for this game's file",
+                severity="warning",
+            )
+            return
         self.refresh_panels()
 
         def done(path: Path | None) -> None:

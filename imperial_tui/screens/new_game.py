@@ -90,20 +90,26 @@ class NewGameScreen(GuardedScreen):
         self.seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
         self.rules = rules or RuleSet.preset()
         self.hidden_cash = hidden_cash
+        self.given_seats = seats
+
+    def initial_seats(self) -> list[tuple[str, str]]:
+        """The seats shown first: those given, then empty ones; else the defaults (read at
+        compose time: the server's lobby sets its own after this screen's ``__init__``)."""
         kinds = {value for _, value in self.seat_kinds}
         defaults = self.default_seats
-        if seats:
-            given = [(n, c if c in kinds else "bot:greedy") for n, c in seats[: len(defaults)]]
-            rest = [(n, "off") for n, _ in defaults[len(given) :]]
-            self.initial_seats = given + rest
-        else:
-            self.initial_seats = list(defaults)
+        if not self.given_seats:
+            return list(defaults)
+        given = [
+            (name, kind if kind in kinds else "bot:greedy")
+            for name, kind in self.given_seats[: len(defaults)]
+        ]
+        return given + [(name, "off") for name, _ in defaults[len(given) :]]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="newgame"):
             yield Static("New game of Imperial", classes="title")
             yield Static("Seats (2-6 players, clockwise)", classes="section")
-            for i, (name, kind) in enumerate(self.initial_seats):
+            for i, (name, kind) in enumerate(self.initial_seats()):
                 with Horizontal(classes="seat"):
                     yield Static(f"{i + 1}", classes="seatno")
                     yield Input(name, id=f"seat-name-{i}", max_length=20, classes="seatname")
@@ -144,7 +150,8 @@ class NewGameScreen(GuardedScreen):
     def on_mount(self) -> None:
         from imperial_tui.widgets.ascii import asciify
 
-        self.query_one("#hidden", Checkbox).value = self.hidden_cash
+        if self.hidden_cash:  # as in the game on show (a subclass may set its own default)
+            self.query_one("#hidden", Checkbox).value = True
         self.query_one("#seat-name-0", Input).focus()
         asciify(self, bool(getattr(self.app, "ascii_only", False)))
 

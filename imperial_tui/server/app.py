@@ -343,9 +343,9 @@ class ServerApp(ImperialApp):
             return isinstance(self.screen, GameScreen)
         return True
 
-    def apply_human(self, action: Any) -> None:
+    def apply_human(self, action: Any, follow: str | None = None) -> None:
         try:
-            super().apply_human(action)
+            super().apply_human(action, follow)
         except SaveError as exc:  # pragma: no cover - RemoteSession never saves
             self.notify(str(exc), severity="error")
 

@@ -6,24 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
-from textual._context import active_app
 from textual.widgets import Static
 
-from imperial_tui.style import NATION_STYLE, NO_COLOR_STYLE, Glyphs, glyphs
+from imperial_tui.style import Glyphs, glyphs, nation_style
 
 if TYPE_CHECKING:
     from imperial_tui.session import Session
-
-
-def nation_style(code: str) -> str:
-    """A nation's style: its colour, or without colour (NO_COLOR) bold text in the terminal's
-    own foreground. Textual turns colours into greys there, and red, magenta or blue on a
-    dark background become greys that vanish; bold never does. The app on show is Textual's
-    context (with the SSH server each connection's App has its own)."""
-    app = active_app.get(None)
-    if app is not None and getattr(app, "no_color", False):
-        return NO_COLOR_STYLE
-    return NATION_STYLE.get(code, "")
 
 
 def nation_text(code: str, suffix: str = "") -> Text:
