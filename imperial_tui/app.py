@@ -626,14 +626,22 @@ class ImperialApp(FollowActions, App[None]):
         )
 
     def apply_human_text(self, text: str) -> None:
-        assert self.session is not None
+        """A human's action typed as text (a donation): like ``apply_human``, it is its
+        player's own decision, so their "since your last turn" starts after it."""
+        from rules.history import decider
+
+        session = self.session
+        assert session is not None
         try:
-            self.session.apply(text)
+            session.apply(text)
         except IllegalAction as exc:
             self.notify(exc.reason, severity="error")
             return
         except SaveError as exc:
             self.save_failed(exc)
+        who = decider(session.game.plies[-1]) if session.game.plies else None
+        if who is not None:
+            self.follow.decided(who, session.game)
         self.after_change()
 
     def action_request_quit(self) -> None:

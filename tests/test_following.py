@@ -167,6 +167,36 @@ def test_hot_seat_digest_is_each_players_own_after_the_hand_over(tmp_path: Path)
     asyncio.run(run())
 
 
+def test_a_donation_is_the_donors_own_decision_and_brings_no_digest_back(
+    tmp_path: Path,
+) -> None:
+    """The digest runs from the player's previous decision; a donation is one (the donor's),
+    so after it the digest already read does not open again."""
+    session = ben_takes_austria(tmp_path)
+    g = session.game
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.apply_human(g.parse("AH rondel investor"))
+            await until(pilot, lambda: type(app.screen).__name__ == "DigestScreen")
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+            plies = len(g.plies)
+            await pilot.press("d")
+            await pilot.pause()
+            assert type(app.screen).__name__ == "PromptScreen"
+            await pilot.press("1", "enter")
+            for _ in range(5):
+                await pilot.pause()
+            assert len(g.plies) == plies + 1 and g.plies[-1].action.kind == "donate"
+            assert isinstance(app.screen, GameScreen), type(app.screen).__name__
+
+    asyncio.run(run())
+
+
 def test_computer_players_pause_after_each_decision_until_a_key(tmp_path: Path) -> None:
     g = Game.new(["Anna", "Ben"], deal="Anna=AH,Ben=IT")
     session = Session(g, {"Anna": "human", "Ben": "bot:greedy"}, tmp_path / "p.json")
