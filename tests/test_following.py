@@ -350,3 +350,25 @@ def test_history_escape_returns_to_the_present() -> None:
             ).key(session)
 
     asyncio.run(run())
+
+
+def test_a_scroll_key_reaching_the_digest_after_it_closed_is_ignored(tmp_path: Path) -> None:
+    """Found by the monkey test: a key queued while the digest closes (its widgets already
+    gone) ended the app with NoMatches; it must do nothing."""
+    session = ben_takes_austria(tmp_path)
+    g = session.game
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.apply_human(g.parse("AH rondel investor"))
+            await until(pilot, lambda: type(app.screen).__name__ == "DigestScreen")
+            digest = app.screen
+            digest.dismiss(None)
+            await pilot.pause()
+            digest.action_scroll(1)  # what its "down" binding runs
+            await pilot.pause()
+            assert app.return_code is None and isinstance(app.screen, GameScreen)
+
+    asyncio.run(run())

@@ -88,7 +88,9 @@ class DigestScreen(DismissFromTop, ModalScreen[None]):
             self.app.call_after_refresh(self.app.simulate_key, key)
 
     def action_scroll(self, lines: int) -> None:
-        self.query_one("#digest-lines", VerticalScroll).scroll_relative(y=lines, animate=False)
+        # a key queued while the screen closes finds its widgets gone: nothing to scroll
+        for scroll in self.query("#digest-lines").results(VerticalScroll):
+            scroll.scroll_relative(y=lines, animate=False)
 
     def action_close(self) -> None:
         self.dismiss(None)
