@@ -1,0 +1,77 @@
+"""Flags (tax markers): placed at the end of a Maneuver in every region a nation holds alone,
+replaced when another nation holds it alone, and, by rule option, moved at once when a
+region's last occupant leaves or is destroyed."""
+
+from __future__ import annotations
+
+from rules.actions import NATION_CODES
+from rules.common import Events, nname, rname, say
+from rules.state import NO, GameState
+
+
+def flag_region(s: GameState, r: int) -> bool:
+    return s.board.regions[r].kind != "province"
+
+
+def sole_occupant(s: GameState, r: int) -> int:
+    present = [m for m in range(len(NATION_CODES)) if s.armies[m][r] or s.fleets[m][r]]
+    return present[0] if len(present) == 1 else NO
+
+
+def set_flag(s: GameState, r: int, m: int, ev: Events) -> None:
+    """``m`` occupies r alone: its flag replaces any other (if it has one left)."""
+    old = s.flag[r]
+    if old == m:
+        return
+    if old != NO:
+        s.flag[r] = NO
+    if s.flags_in_supply(m) > 0:
+        s.flag[r] = m
+        if old != NO:
+            say(ev, s, m, f"{nname(s, m)}'s flag replaces {nname(s, old)}'s in {rname(s, r)}")
+        else:
+            say(ev, s, m, f"{nname(s, m)} places a flag in {rname(s, r)}")
+    elif old != NO:
+        say(
+            ev,
+            s,
+            m,
+            f"{nname(s, old)}'s flag is removed from {rname(s, r)}; {nname(s, m)} has "
+            "no flag left to place",
+        )
+    if old != NO and s.rules.returned_flag_placement == "immediate":
+        place_returned(s, old, ev)
+
+
+def place_returned(s: GameState, m: int, ev: Events) -> None:
+    """A flag came back to ``m``: it may go at once to an unmarked region ``m`` holds alone."""
+    for r in range(len(s.board.regions)):
+        if s.flags_in_supply(m) <= 0:
+            return
+        if flag_region(s, r) and s.flag[r] == NO and sole_occupant(s, r) == m:
+            s.flag[r] = m
+            say(ev, s, m, f"{nname(s, m)} places a returned flag in {rname(s, r)}")
+
+
+def after_departure(s: GameState, r: int, ev: Events) -> None:
+    if not s.rules.flag_transfer_on_departure or not flag_region(s, r):
+        return
+    m = sole_occupant(s, r)
+    if m != NO and m != s.turn and s.flag[r] not in (NO, m):
+        set_flag(s, r, m, ev)
+
+
+def after_battle(s: GameState, r: int, ev: Events) -> None:
+    """An inactive nation left alone by a battle takes the region's flag at once. An unmarked
+    region gets no flag out of turn: its flag is placed at the nation's own flag step."""
+    if not flag_region(s, r):
+        return
+    m = sole_occupant(s, r)
+    if m != NO and m != s.turn and s.flag[r] not in (NO, m):
+        set_flag(s, r, m, ev)
+
+
+def place_flags(s: GameState, n: int, ev: Events) -> None:
+    for r in range(len(s.board.regions)):
+        if flag_region(s, r) and sole_occupant(s, r) == n and s.flag[r] != n:
+            set_flag(s, r, n, ev)

@@ -1,0 +1,203 @@
+"""Where units can go: a nation's rail network, the regions an army can end in (by land, rail
+or convoy, with the minimal sets of seas for each convoy), and which province foreign armies
+may only enter as friendly.
+
+Pure functions over a position, shared by move generation (``rules.maneuver_moves``), applying
+moves (``rules.maneuver``) and the app's hints, so a hint and the engine never disagree.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import TYPE_CHECKING
+
+from rules.actions import NATION_CODES
+from rules.common import nname, rname
+from rules.errors import IllegalAction
+from rules.state import NO, GameState
+
+if TYPE_CHECKING:
+    from rules.maneuver_moves import ManeuverContext
+
+
+def is_foreign_home(s: GameState, n: int, r: int) -> bool:
+    owner = s.board.owner[r]
+    return owner != NO and owner != n
+
+
+def protected_province(s: GameState, m: int) -> int:
+    """The province of ``m`` that foreign armies may only enter as friendly, or NO."""
+    facs = s.factories_of(m)
+    if s.rules.last_factory_entry == "any_factory":
+        return facs[0] if len(facs) == 1 else NO
+    free = [r for r in facs if not s.occupied(r)]
+    return free[0] if len(free) == 1 else NO
+
+
+def last_factory_words(s: GameState, m: int) -> str:
+    if s.rules.last_factory_entry == "any_factory":
+        return f"{nname(s, m)}'s only factory"
+    return f"{nname(s, m)}'s last unoccupied factory"
+
+
+class Rail:
+    """A nation's rail network as it stands now: the connected groups of its unoccupied
+    provinces on the rail net. Rail runs only between the nation's own provinces, never into
+    or through an occupied one, and not to Dublin. Built once per query, then plain lookups."""
+
+    __slots__ = ("_links", "from_occupied", "group", "occupied")
+
+    def __init__(self, s: GameState, n: int) -> None:
+        board = s.board
+        self.occupied = {r for r in board.home[n] if s.occupied(r)}
+        self.from_occupied = s.rules.rail_from_occupied_province
+        group: dict[int, frozenset[int]] = {}
+        for r in board.home[n]:
+            if r in group or r in self.occupied or not board.regions[r].rail:
+                continue
+            comp = {r}
+            stack = [r]
+            while stack:
+                x = stack.pop()
+                for y in board.rail_links[x]:
+                    if y not in comp and y not in self.occupied:
+                        comp.add(y)
+                        stack.append(y)
+            frozen = frozenset(comp)
+            for x in comp:
+                group[x] = frozen
+        self.group = group
+        self._links = board.rail_links
+
+    def after(self, landing: int) -> frozenset[int]:
+        """Where an army may end that stepped into ``landing`` (rail on if own, free)."""
+        return self.group.get(landing) or frozenset((landing,))
+
+    def start(self, origin: int) -> frozenset[int]:
+        """Where an army at ``origin`` may be before its step."""
+        found = self.group.get(origin)
+        if found is not None:
+            return found
+        if origin in self.occupied and self.from_occupied:
+            out = {origin}
+            for y in self._links[origin]:
+                out |= self.group.get(y, frozenset())
+            return frozenset(out)
+        return frozenset((origin,))
+
+
+def rail_closure(s: GameState, n: int, start: int) -> frozenset[int]:
+    """Own home provinces reachable by rail from ``start`` (included)."""
+    return Rail(s, n).start(start)
+
+
+def army_may_stand(s: GameState, r: int) -> bool:
+    """Armies stand on land; an island province off the rail net (Dublin) only by option."""
+    reg = s.board.regions[r]
+    if reg.kind == "sea":
+        return False
+    return s.rules.armies_may_enter_dublin or reg.kind != "province" or reg.rail
+
+
+def convoy_capacity(s: GameState, n: int, ctx: ManeuverContext, sea: int) -> int:
+    free = s.fleets[n][sea] - ctx.convoy_used.get(sea, 0)
+    if free <= 0:
+        return 0
+    if not s.rules.convoy_through_foreign_fleets and any(
+        s.fleets[m][sea] for m in range(len(NATION_CODES)) if m != n
+    ):
+        return 0
+    return free
+
+
+def army_destinations(
+    s: GameState, n: int, ctx: ManeuverContext, origin: int, rail: Rail | None = None
+) -> dict[int, list[tuple[int, ...]]]:
+    """Every region an army at ``origin`` can end in, each with its routes: ``[()]`` when it
+    needs no fleet, else the minimal sets of convoy seas (as paths)."""
+    board = s.board
+    rail = rail or Rail(s, n)
+    starts = rail.start(origin)
+    dests: dict[int, list[tuple[int, ...]]] = {}
+    for r in starts:
+        if r != origin:
+            dests[r] = [()]
+    for e in starts:
+        for d in board.land_neighbours[e]:
+            if army_may_stand(s, d):
+                for f in rail.after(d):
+                    if f != origin:
+                        dests[f] = [()]
+    # convoys: simple paths over seas holding a free own fleet
+    usable = {sea for sea in board.sea_indices if convoy_capacity(s, n, ctx, sea) > 0}
+    if not usable:
+        return dests
+    convoy: dict[int, list[tuple[int, ...]]] = {}
+    first = {sea for e in starts for sea in board.sea_neighbours[e] if sea in usable}
+
+    def visit(path: tuple[int, ...]) -> None:
+        last = path[-1]
+        for land in board.land_neighbours[last]:
+            if not army_may_stand(s, land):
+                continue
+            for f in rail.after(land):
+                if f == origin or f in dests:
+                    continue
+                _add_route(convoy.setdefault(f, []), path)
+        for nxt in board.sea_neighbours[last]:
+            if nxt in usable and nxt not in path:
+                visit((*path, nxt))
+
+    for sea in sorted(first):
+        visit((sea,))
+    for f, routes in convoy.items():
+        dests[f] = routes
+    return dests
+
+
+def _add_route(routes: list[tuple[int, ...]], path: tuple[int, ...]) -> None:
+    """Keep only minimal sets of seas (a superset would use fleets for nothing)."""
+    ps = set(path)
+    for other in routes:
+        if set(other) <= ps:
+            return
+    routes[:] = [o for o in routes if not ps <= set(o)]
+    routes.append(path)
+
+
+def check_convoy_path(
+    s: GameState, n: int, ctx: ManeuverContext, origin: int, path: tuple[int, ...], dest: int
+) -> None:
+    board = s.board
+    name = nname(s, n)
+    if len(set(path)) != len(path):
+        raise IllegalAction("a convoy uses each sea at most once")
+    for sea in path:
+        if board.regions[sea].kind != "sea":
+            raise IllegalAction(f"{rname(s, sea)} is not a sea; a convoy crosses seas")
+        if s.fleets[n][sea] == 0:
+            raise IllegalAction(f"{name} has no fleet in the {rname(s, sea)} to carry this army")
+        if convoy_capacity(s, n, ctx, sea) == 0:
+            if s.fleets[n][sea] <= ctx.convoy_used.get(sea, 0):
+                raise IllegalAction(
+                    f"the {name} fleet in the {rname(s, sea)} has already carried an army this turn"
+                )
+            raise IllegalAction(
+                f"foreign fleets lie in the {rname(s, sea)}; convoys cannot pass "
+                "them (rule option convoy_through_foreign_fleets)"
+            )
+    rail = Rail(s, n)
+    starts = rail.start(origin)
+    if not any(path[0] in board.sea_neighbours[e] for e in starts):
+        raise IllegalAction(
+            f"the army in {rname(s, origin)} cannot reach the "
+            f"{rname(s, path[0])} (not on its coast, nor by rail)"
+        )
+    for a, b in itertools.pairwise(path):
+        if b not in board.sea_neighbours[a]:
+            raise IllegalAction(f"the {rname(s, a)} and the {rname(s, b)} are not adjacent")
+    landings = [x for x in board.land_neighbours[path[-1]] if army_may_stand(s, x)]
+    if not any(dest in rail.after(x) for x in landings):
+        raise IllegalAction(
+            f"the army cannot land from the {rname(s, path[-1])} and reach {rname(s, dest)}"
+        )
