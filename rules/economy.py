@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from rules.actions import BuildFactory, Import, Produce
 from rules.common import Events, await_decision, bank_pays, clear_await, code, nname, rname, say
 from rules.errors import IllegalAction
-from rules.state import NO, GameState
+from rules.state import MAP, NO, TRACKS, UNITS, GameState
 
 FACTORY_COST = 5
 IMPORT_LIMIT = 3
@@ -68,6 +68,7 @@ def apply_factory(s: GameState, a: BuildFactory, ev: Events) -> None:
         )
     s.treasury[n] -= FACTORY_COST
     s.bank += FACTORY_COST
+    s.own(MAP)
     s.factory[r] = True
     clear_await(s)
     kind = s.board.regions[r].factory_type
@@ -130,6 +131,7 @@ def legal_production(s: GameState) -> list[Produce]:
 
 
 def _produce_at(s: GameState, n: int, r: int, ev: Events) -> None:
+    s.own(UNITS)
     if is_port(s, r):
         s.fleets[n][r] += 1
         say(ev, s, n, f"{nname(s, n)} produces a fleet in {rname(s, r)}")
@@ -266,6 +268,7 @@ def apply_import(s: GameState, a: Import, ev: Events) -> None:
         )
     s.treasury[n] -= 1
     s.bank += 1
+    s.own(UNITS)
     if a.unit == "fleet":
         s.fleets[n][r] += 1
     else:
@@ -317,6 +320,7 @@ def step_taxation(s: GameState, ev: Events) -> None:
         )
     elif level != s.tax_level[n]:
         say(ev, s, n, f"tax chart {s.tax_level[n]} → {level}")
+    s.own(TRACKS)
     s.tax_level[n] = level
     units = s.units_of(n)
     income = tax - units

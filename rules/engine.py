@@ -85,6 +85,19 @@ NATION_ACTIONS = (
     EndManeuver,
 )
 
+# Exact classes for the quick checks in ``apply`` (isinstance against an abstract base class
+# costs more than a whole small rule step); other classes take the isinstance tests.
+_NATION_ACTION_TYPES = frozenset(NATION_ACTIONS)
+_ACTION_TYPES = frozenset({*NATION_ACTIONS, Buy, Pass, SwissBankForce, Donate})
+
+
+def _is_nation_action(action: Action) -> bool:
+    kind = type(action)
+    if kind in _ACTION_TYPES:
+        return kind in _NATION_ACTION_TYPES
+    return isinstance(action, NATION_ACTIONS)
+
+
 DECISION_WORDS = {
     "rondel": "choose a rondel space",
     "swiss_bank": "decide whether to force a stop on Investor",
@@ -159,9 +172,9 @@ def apply(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
         raise IllegalAction(problem)
     if s.finished:
         raise IllegalAction("the game is over; no more actions can be taken")
-    new = s.copy()
+    new = s.fork()
     ev: Events = []
-    if isinstance(action, Donate):
+    if type(action) is Donate or (type(action) not in _ACTION_TYPES and isinstance(action, Donate)):
         _donate(new, action, ev)
         return new, ev
     kind = s.awaiting_kind
@@ -183,7 +196,7 @@ def apply(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
 def _check_actor(s: GameState, action: Action, kind: str) -> None:
     who = s.players[s.awaiting_player]
     words = DECISION_WORDS.get(kind, kind)
-    if isinstance(action, NATION_ACTIONS):
+    if _is_nation_action(action):
         n = nation_index(action.actor)
         if n != s.awaiting_nation:
             if s.awaiting_nation == NO:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rules.actions import NATION_CODES
 from rules.common import Events, nname, rname, say
-from rules.state import NO, GameState
+from rules.state import MAP, NO, GameState
 
 
 def flag_region(s: GameState, r: int) -> bool:
@@ -23,6 +23,7 @@ def set_flag(s: GameState, r: int, m: int, ev: Events) -> None:
     old = s.flag[r]
     if old == m:
         return
+    s.own(MAP)
     if old != NO:
         s.flag[r] = NO
     if s.flags_in_supply(m) > 0:
@@ -49,6 +50,7 @@ def place_returned(s: GameState, m: int, ev: Events) -> None:
         if s.flags_in_supply(m) <= 0:
             return
         if flag_region(s, r) and s.flag[r] == NO and sole_occupant(s, r) == m:
+            s.own(MAP)
             s.flag[r] = m
             say(ev, s, m, f"{nname(s, m)} places a returned flag in {rname(s, r)}")
 

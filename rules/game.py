@@ -17,7 +17,7 @@ from rules.position import PositionError, read_position
 from rules.ruleset import RuleSet
 from rules.scoring import Result, result_of
 from rules.setup import Deal, check_players, new_state, parse_deal, random_deal
-from rules.state import Awaiting, Event, GameState
+from rules.state import ALL_GROUPS, Awaiting, Event, GameState
 from rules.summary import summary
 
 
@@ -53,11 +53,20 @@ class Game:
             start = read_position(setup.position)
             if start.players != setup.players or start.rules != setup.rules:
                 raise PositionError("the position's players and rules differ from the game's")
-            self.state: GameState = start.state
+            self._state: GameState = start.state
             self.start_events: list[Event] = [Event(_position_words(start.state))]
             return
-        self.state = new_state(setup.players, setup.rules, setup.deal)
-        self.start_events = engine.start(self.state)
+        self._state = new_state(setup.players, setup.rules, setup.deal)
+        self.start_events = engine.start(self._state)
+
+    @property
+    def state(self) -> GameState:
+        """The current position, owning all its fields: callers may read it freely (and tests
+        may set up positions in it) without touching the positions kept for undo."""
+        s = self._state
+        if s.shared:
+            s.own(ALL_GROUPS)
+        return s
 
     # -- creation ---------------------------------------------------------------------------
     @classmethod
@@ -102,16 +111,16 @@ class Game:
     @property
     def awaiting(self) -> Awaiting | None:
         """Who must decide what next (None once the game is over)."""
-        return engine.awaiting(self.state)
+        return engine.awaiting(self._state)
 
     @property
     def is_over(self) -> bool:
-        return self.state.finished
+        return self._state.finished
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the current decision, one small step each (donations,
         allowed at any time, are not listed: see ``can_donate``)."""
-        return engine.legal_actions(self.state)
+        return engine.legal_actions(self._state)
 
     def parse(self, text: str) -> Action:
         return parse_action(text)
@@ -124,9 +133,9 @@ class Game:
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
         action = self._canonical(action)
-        new, events = engine.apply(self.state, action)
-        self.plies.append(Ply(action, self.state, events))
-        self.state = new
+        new, events = engine.apply(self._state, action)
+        self.plies.append(Ply(action, self._state, events))
+        self._state = new
         return events
 
     def _canonical(self, action: Action) -> Action:
@@ -144,34 +153,34 @@ class Game:
         if not self.plies:
             raise IndexError("nothing to undo")
         ply = self.plies.pop()
-        self.state = ply.before
+        self._state = ply.before
         return ply.action
 
     def copy(self) -> Game:
         """An independent game at the same position (history shared, not copied)."""
         other = Game.__new__(Game)
         other.setup = self.setup
-        other.state = self.state.copy()
+        other._state = self._state.copy()
         other.start_events = self.start_events
         other.plies = list(self.plies)
         return other
 
     def result(self) -> Result | None:
-        return result_of(self.state) if self.state.finished else None
+        return result_of(self._state) if self._state.finished else None
 
     def provisional_result(self) -> Result:
         """The scores as if the game ended now."""
-        return result_of(self.state)
+        return result_of(self._state)
 
     def summary(self) -> dict[str, Any]:
         """The state summary of spec/STATE.md."""
-        return summary(self.state)
+        return summary(self._state)
 
     def can_donate(self, player: str) -> int:
         """How much ``player`` could donate now (0 when he cannot)."""
-        if self.state.finished or player not in self.players:
+        if self._state.finished or player not in self.players:
             return 0
-        return self.state.cash[self.players.index(player)]
+        return self._state.cash[self.players.index(player)]
 
     @property
     def history(self) -> list[Action]:

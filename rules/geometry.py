@@ -17,6 +17,7 @@ from rules.errors import IllegalAction
 from rules.state import NO, GameState
 
 if TYPE_CHECKING:
+    from maps import Board
     from rules.maneuver_moves import ManeuverContext
 
 
@@ -40,38 +41,97 @@ def last_factory_words(s: GameState, m: int) -> str:
     return f"{nname(s, m)}'s last unoccupied factory"
 
 
+class Lookups:
+    """Figures that depend only on the board and the rule options, computed once per board:
+    where armies may stand, the land neighbours they may step into (in the board's own order,
+    so move lists keep their order), one-region sets, region ids, and each nation's rail groups
+    while none of its provinces is occupied (the usual case)."""
+
+    __slots__ = (
+        "army_moves",
+        "board",
+        "free_groups",
+        "ids",
+        "single",
+        "stand",
+        "stand_neighbours",
+    )
+
+    def __init__(self, s: GameState) -> None:
+        board = s.board
+        dublin = s.rules.armies_may_enter_dublin
+        self.board = board
+        self.stand = tuple(
+            reg.kind != "sea" and (dublin or reg.kind != "province" or reg.rail)
+            for reg in board.regions
+        )
+        self.stand_neighbours = tuple(
+            tuple(d for d in nb if self.stand[d]) for nb in board.land_neighbours
+        )
+        self.single = tuple(frozenset((r,)) for r in range(len(board.regions)))
+        self.ids = tuple(reg.id for reg in board.regions)
+        self.free_groups = tuple(
+            _rail_groups(board, n, frozenset()) for n in range(len(board.home))
+        )
+        # one army's moves by origin and what they depend on (rules.maneuver_moves.army_moves)
+        self.army_moves: dict = {}
+
+
+_LOOKUPS: dict[tuple[int, bool], Lookups] = {}
+
+
+def lookups(s: GameState) -> Lookups:
+    """The cached ``Lookups`` of the position's board and rule options."""
+    key = (id(s.board), s.rules.armies_may_enter_dublin)
+    found = _LOOKUPS.get(key)
+    if found is None or found.board is not s.board:
+        found = _LOOKUPS[key] = Lookups(s)
+    return found
+
+
+def _rail_groups(board: Board, n: int, occupied: frozenset[int] | set[int]) -> dict:
+    group: dict[int, frozenset[int]] = {}
+    for r in board.home[n]:
+        if r in group or r in occupied or not board.regions[r].rail:
+            continue
+        comp = {r}
+        stack = [r]
+        while stack:
+            x = stack.pop()
+            for y in board.rail_links[x]:
+                if y not in comp and y not in occupied:
+                    comp.add(y)
+                    stack.append(y)
+        frozen = frozenset(comp)
+        for x in comp:
+            group[x] = frozen
+    return group
+
+
 class Rail:
     """A nation's rail network as it stands now: the connected groups of its unoccupied
     provinces on the rail net. Rail runs only between the nation's own provinces, never into
     or through an occupied one, and not to Dublin. Built once per query, then plain lookups."""
 
-    __slots__ = ("_links", "from_occupied", "group", "occupied")
+    __slots__ = ("_links", "_single", "from_occupied", "group", "key", "occupied")
 
     def __init__(self, s: GameState, n: int) -> None:
         board = s.board
+        look = lookups(s)
         self.occupied = {r for r in board.home[n] if s.occupied(r)}
         self.from_occupied = s.rules.rail_from_occupied_province
-        group: dict[int, frozenset[int]] = {}
-        for r in board.home[n]:
-            if r in group or r in self.occupied or not board.regions[r].rail:
-                continue
-            comp = {r}
-            stack = [r]
-            while stack:
-                x = stack.pop()
-                for y in board.rail_links[x]:
-                    if y not in comp and y not in self.occupied:
-                        comp.add(y)
-                        stack.append(y)
-            frozen = frozenset(comp)
-            for x in comp:
-                group[x] = frozen
-        self.group = group
+        if self.occupied:
+            self.group = _rail_groups(board, n, self.occupied)
+        else:
+            self.group = look.free_groups[n]
         self._links = board.rail_links
+        self._single = look.single
+        # what the network depends on, for caches of moves built on it
+        self.key = (self.from_occupied, frozenset(self.occupied))
 
     def after(self, landing: int) -> frozenset[int]:
         """Where an army may end that stepped into ``landing`` (rail on if own, free)."""
-        return self.group.get(landing) or frozenset((landing,))
+        return self.group.get(landing) or self._single[landing]
 
     def start(self, origin: int) -> frozenset[int]:
         """Where an army at ``origin`` may be before its step."""
@@ -83,7 +143,7 @@ class Rail:
             for y in self._links[origin]:
                 out |= self.group.get(y, frozenset())
             return frozenset(out)
-        return frozenset((origin,))
+        return self._single[origin]
 
 
 def rail_closure(s: GameState, n: int, start: int) -> frozenset[int]:
@@ -93,10 +153,7 @@ def rail_closure(s: GameState, n: int, start: int) -> frozenset[int]:
 
 def army_may_stand(s: GameState, r: int) -> bool:
     """Armies stand on land; an island province off the rail net (Dublin) only by option."""
-    reg = s.board.regions[r]
-    if reg.kind == "sea":
-        return False
-    return s.rules.armies_may_enter_dublin or reg.kind != "province" or reg.rail
+    return lookups(s).stand[r]
 
 
 def convoy_capacity(s: GameState, n: int, ctx: ManeuverContext, sea: int) -> int:
@@ -110,36 +167,65 @@ def convoy_capacity(s: GameState, n: int, ctx: ManeuverContext, sea: int) -> int
     return free
 
 
-def army_destinations(
-    s: GameState, n: int, ctx: ManeuverContext, origin: int, rail: Rail | None = None
+def convoy_seas(s: GameState, n: int, ctx: ManeuverContext) -> frozenset[int]:
+    """Seas holding a fleet of ``n`` that may still carry an army this turn."""
+    own = s.fleets[n]
+    return frozenset(
+        sea for sea in s.board.sea_indices if own[sea] and convoy_capacity(s, n, ctx, sea) > 0
+    )
+
+
+def land_destinations(
+    s: GameState, n: int, origin: int, rail: Rail
 ) -> dict[int, list[tuple[int, ...]]]:
-    """Every region an army at ``origin`` can end in, each with its routes: ``[()]`` when it
-    needs no fleet, else the minimal sets of convoy seas (as paths)."""
-    board = s.board
-    rail = rail or Rail(s, n)
+    """Where an army at ``origin`` can end without a fleet (rail, one step, rail), each with
+    the route ``[()]``, in the order the move list shows them."""
+    stand_nb = lookups(s).stand_neighbours
+    group = rail.group
     starts = rail.start(origin)
     dests: dict[int, list[tuple[int, ...]]] = {}
     for r in starts:
         if r != origin:
             dests[r] = [()]
     for e in starts:
-        for d in board.land_neighbours[e]:
-            if army_may_stand(s, d):
-                for f in rail.after(d):
-                    if f != origin:
-                        dests[f] = [()]
-    # convoys: simple paths over seas holding a free own fleet
-    usable = {sea for sea in board.sea_indices if convoy_capacity(s, n, ctx, sea) > 0}
+        for d in stand_nb[e]:
+            g = group.get(d)
+            if g is None:
+                if d != origin:
+                    dests[d] = [()]
+                continue
+            for f in g:
+                if f != origin:
+                    dests[f] = [()]
+    return dests
+
+
+def army_destinations(
+    s: GameState, n: int, ctx: ManeuverContext, origin: int, rail: Rail | None = None
+) -> dict[int, list[tuple[int, ...]]]:
+    """Every region an army at ``origin`` can end in, each with its routes: ``[()]`` when it
+    needs no fleet, else the minimal sets of convoy seas (as paths)."""
+    rail = rail or Rail(s, n)
+    return destinations_with(s, n, origin, rail, convoy_seas(s, n, ctx))
+
+
+def destinations_with(
+    s: GameState, n: int, origin: int, rail: Rail, usable: frozenset[int]
+) -> dict[int, list[tuple[int, ...]]]:
+    """``army_destinations`` with the usable convoy seas already known (one move list asks
+    for every army's destinations in the same position)."""
+    dests = land_destinations(s, n, origin, rail)
     if not usable:
         return dests
+    board = s.board
+    stand_nb = lookups(s).stand_neighbours
+    starts = rail.start(origin)
     convoy: dict[int, list[tuple[int, ...]]] = {}
     first = {sea for e in starts for sea in board.sea_neighbours[e] if sea in usable}
 
     def visit(path: tuple[int, ...]) -> None:
         last = path[-1]
-        for land in board.land_neighbours[last]:
-            if not army_may_stand(s, land):
-                continue
+        for land in stand_nb[last]:
             for f in rail.after(land):
                 if f == origin or f in dests:
                     continue

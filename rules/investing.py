@@ -21,7 +21,7 @@ from rules.common import (
 )
 from rules.errors import IllegalAction
 from rules.setup import place_investor_card
-from rules.state import NO, GameState
+from rules.state import BONDS, NO, GameState
 
 CARD_BONUS = 2
 
@@ -335,6 +335,7 @@ def take_bond(s: GameState, p: int, n: int, k: int, j: int | None = None) -> Non
     """Player ``p`` takes bond ``k`` of nation ``n`` (returning bond ``j``): the bonds change
     hands, and the first grant of a large enough bond to a nation without a government claims
     its flag. The money is settled by the caller; ``government_after_buy`` uses this too."""
+    s.own(BONDS)
     s.bond_owner[n][k] = p
     if j is not None:
         s.bond_owner[n][j] = NO
@@ -357,7 +358,7 @@ def check_order(s: GameState, ref: int = NO) -> list[int]:
 def successor(s: GameState, n: int, gov: int, order: list[int]) -> int:
     """Who governs ``n`` after a check when ``gov`` governs it now: a player with strictly more
     credit takes over (the first of ``order`` among equal challengers); ties keep ``gov``."""
-    credits = [s.credit(p, n) for p in range(len(s.players))]
+    credits = s.credits(n)
     best = max(credits)
     if best > credits[gov]:
         return next(p for p in order if credits[p] == best)
@@ -375,6 +376,7 @@ def step_government_check(s: GameState, ev: Events, ref: int = NO) -> None:
             claim = s.flag_claim[n]
             if claim == NO:
                 continue
+            s.own(BONDS)
             s.government[n] = gov = claim
             say(
                 ev,
@@ -384,6 +386,7 @@ def step_government_check(s: GameState, ev: Events, ref: int = NO) -> None:
             )
         new = successor(s, n, gov, order)
         if new != gov:
+            s.own(BONDS)
             s.government[n] = new
             changes.append((n, gov, new))
             say(
@@ -457,6 +460,7 @@ def _auction_winner(s: GameState, n: int, buyer: int) -> int:
 def _auction_government(s: GameState, n: int, buyer: int, ev: Events) -> None:
     new = _auction_winner(s, n, buyer)
     if new != s.government[n]:
+        s.own(BONDS)
         s.government[n] = new
         say(ev, s, n, f"{s.players[buyer]} now governs {nname(s, n)}")
 

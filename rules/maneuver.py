@@ -44,6 +44,7 @@ from rules.geometry import (
     check_convoy_path,
     convoy_capacity,
     is_foreign_home,
+    land_destinations,
     last_factory_words,
     protected_province,
     rail_closure,
@@ -67,7 +68,7 @@ from rules.maneuver_moves import (
     unmoved_fleets,
     with_asking,
 )
-from rules.state import NO, GameState
+from rules.state import MAP, NO, UNITS, GameState
 
 __all__ = [
     "ARMY",
@@ -148,6 +149,7 @@ def apply_move_fleet(s: GameState, a: MoveFleet, ev: Events) -> None:
             )
     elif d not in board.sea_neighbours[o]:
         raise IllegalAction(f"the {rname(s, o)} and the {rname(s, d)} are not adjacent")
+    s.own(UNITS)
     s.fleets[n][o] -= 1
     s.fleets[n][d] += 1
     s.turn_ctx = ManeuverContext(
@@ -164,7 +166,6 @@ def apply_move_fleet(s: GameState, a: MoveFleet, ev: Events) -> None:
 def apply_move_army(s: GameState, a: MoveArmy, ev: Events) -> None:
     n = s.turn
     ctx: ManeuverContext = s.turn_ctx
-    board = s.board
     name = nname(s, n)
     o = region_index(s, a.origin)
     d = region_index(s, a.dest)
@@ -173,64 +174,12 @@ def apply_move_army(s: GameState, a: MoveArmy, ev: Events) -> None:
     hostile_left, friendly_left = unmoved_armies(s, n, ctx, o)
     if hostile_left + friendly_left <= 0:
         raise IllegalAction(f"every {name} army in {rname(s, o)} has already moved this turn")
-    if board.regions[d].kind == "sea":
-        raise IllegalAction(f"armies never end at sea; {rname(s, d)} is a sea")
-    if not army_may_stand(s, d):
-        raise IllegalAction(
-            f"armies cannot enter {rname(s, d)} (rule option armies_may_enter_dublin)"
-        )
-    if d == o:
-        raise IllegalAction(
-            "the army must end in another region (to switch its status, use "
-            f"'{code(n)} make army {a.origin} hostile|friendly')"
-        )
     path = tuple(region_index(s, x) for x in a.convoy)
-    dests = army_destinations(s, n, ctx, o)
-    if path:
-        check_convoy_path(s, n, ctx, o, path, d)
-        # Only fleets that are needed carry: a route that could do with fewer is refused, so
-        # that apply accepts exactly what legal_actions lists.
-        if dests.get(d) == [()]:
-            raise IllegalAction(
-                f"the army in {rname(s, o)} reaches {rname(s, d)} without a fleet; "
-                "leave out the convoy"
-            )
-        if set(path) not in [set(route) for route in dests.get(d, [])]:
-            shorter = ",".join(board.id(x) for x in dests[d][0])
-            raise IllegalAction(f"fewer fleets can carry this army: 'convoy {shorter}'")
-    else:
-        if d not in dests or dests[d] != [()]:
-            hint = ""
-            if d in dests:
-                seas = ",".join(board.id(x) for x in dests[d][0])
-                hint = f"; it needs a convoy, e.g. 'convoy {seas}'"
-            elif board.regions[d].kind != "sea" and d not in board.land_neighbours[o]:
-                hint = f" ({rname(s, d)} does not border {rname(s, o)})"
-            raise IllegalAction(
-                f"the army in {rname(s, o)} cannot reach {rname(s, d)} by land or rail{hint}"
-            )
-    # hostile or friendly
-    friendly = False
-    if is_foreign_home(s, n, d):
-        owner = board.owner[d]
-        if a.status is None:
-            raise IllegalAction(
-                f"{rname(s, d)} is a home province of {nname(s, owner)}: say "
-                "whether the army enters 'hostile' or 'friendly'"
-            )
-        if a.status == HOSTILE and protected_province(s, owner) == d:
-            raise IllegalAction(
-                f"{rname(s, d)} holds {last_factory_words(s, owner)}: foreign armies may "
-                "only enter it as friendly"
-            )
-        friendly = a.status == FRIENDLY
-    elif a.status is not None:
-        raise IllegalAction(
-            f"only armies entering another nation's home province are hostile "
-            f"or friendly; {rname(s, d)} is not one"
-        )
+    _check_army_move(s, n, ctx, a, o, d, path)
+    friendly = a.status == FRIENDLY
     # leave: a friendly army leaves first, so hostile ones keep their occupation
     leave_friendly = friendly_left > 0 and is_foreign_home(s, n, o)
+    s.own(UNITS)
     s.armies[n][o] -= 1
     if leave_friendly:
         s.friendly[n][o] -= 1
@@ -250,6 +199,75 @@ def apply_move_army(s: GameState, a: MoveArmy, ev: Events) -> None:
     say(ev, s, n, f"{name} moves an army from {rname(s, o)} to {rname(s, d)}{route}{status}")
     after_departure(s, o, ev)
     _entered(s, n, d, ARMY, friendly, ev)
+
+
+def _check_army_move(
+    s: GameState,
+    n: int,
+    ctx: ManeuverContext,
+    a: MoveArmy,
+    o: int,
+    d: int,
+    path: tuple[int, ...],
+) -> None:
+    """Refuse, with the reason, an army move that the move list does not hold (the convoy
+    search runs only when the army names a convoy or cannot go by land)."""
+    board = s.board
+    if board.regions[d].kind == "sea":
+        raise IllegalAction(f"armies never end at sea; {rname(s, d)} is a sea")
+    if not army_may_stand(s, d):
+        raise IllegalAction(
+            f"armies cannot enter {rname(s, d)} (rule option armies_may_enter_dublin)"
+        )
+    if d == o:
+        raise IllegalAction(
+            "the army must end in another region (to switch its status, use "
+            f"'{code(n)} make army {a.origin} hostile|friendly')"
+        )
+    path = tuple(region_index(s, x) for x in a.convoy)
+    if path:
+        dests = army_destinations(s, n, ctx, o)
+        check_convoy_path(s, n, ctx, o, path, d)
+        # Only fleets that are needed carry: a route that could do with fewer is refused, so
+        # that apply accepts exactly what legal_actions lists.
+        if dests.get(d) == [()]:
+            raise IllegalAction(
+                f"the army in {rname(s, o)} reaches {rname(s, d)} without a fleet; "
+                "leave out the convoy"
+            )
+        if set(path) not in [set(route) for route in dests.get(d, [])]:
+            shorter = ",".join(board.id(x) for x in dests[d][0])
+            raise IllegalAction(f"fewer fleets can carry this army: 'convoy {shorter}'")
+    elif d not in land_destinations(s, n, o, Rail(s, n)):
+        # (the convoy search is needed only to word the refusal)
+        dests = army_destinations(s, n, ctx, o)
+        hint = ""
+        if d in dests:
+            seas = ",".join(board.id(x) for x in dests[d][0])
+            hint = f"; it needs a convoy, e.g. 'convoy {seas}'"
+        elif board.regions[d].kind != "sea" and d not in board.land_neighbours[o]:
+            hint = f" ({rname(s, d)} does not border {rname(s, o)})"
+        raise IllegalAction(
+            f"the army in {rname(s, o)} cannot reach {rname(s, d)} by land or rail{hint}"
+        )
+    # hostile or friendly
+    if is_foreign_home(s, n, d):
+        owner = board.owner[d]
+        if a.status is None:
+            raise IllegalAction(
+                f"{rname(s, d)} is a home province of {nname(s, owner)}: say "
+                "whether the army enters 'hostile' or 'friendly'"
+            )
+        if a.status == HOSTILE and protected_province(s, owner) == d:
+            raise IllegalAction(
+                f"{rname(s, d)} holds {last_factory_words(s, owner)}: foreign armies may "
+                "only enter it as friendly"
+            )
+    elif a.status is not None:
+        raise IllegalAction(
+            f"only armies entering another nation's home province are hostile "
+            f"or friendly; {rname(s, d)} is not one"
+        )
 
 
 def apply_change_status(s: GameState, a: ChangeStatus, ev: Events) -> None:
@@ -277,6 +295,7 @@ def apply_change_status(s: GameState, a: ChangeStatus, ev: Events) -> None:
         raise IllegalAction(
             f"{rname(s, r)} holds {last_factory_words(s, owner)}: armies there can only be friendly"
         )
+    s.own(UNITS)
     s.friendly[n][r] += 1 if to_friendly else -1
     s.turn_ctx = ManeuverContext(
         _bump(ctx.moved_armies, (r, to_friendly), 1), ctx.moved_fleets, ctx.convoy_used, True
@@ -405,6 +424,7 @@ def _remove_active(
     in the sea can still carry."""
     ctx: ManeuverContext = s.turn_ctx
     if unit == FLEET:
+        s.own(UNITS)
         s.fleets[n][r] -= 1
         moved = ctx.moved_fleets
         if moved.get(r, 0) > 0:
@@ -427,6 +447,7 @@ def _remove_active(
             break
     else:  # pragma: no cover - callers check that the unit exists
         raise IllegalAction("no such army to remove")
+    s.own(UNITS)
     s.armies[n][r] -= 1
     if friendly:
         s.friendly[n][r] -= 1
@@ -438,8 +459,10 @@ def _remove_active(
 def _remove_passive(s: GameState, m: int, r: int, unit: str) -> None:
     """Remove one unit of a nation that is not moving: hostile armies before friendly ones."""
     if unit == FLEET:
+        s.own(UNITS)
         s.fleets[m][r] -= 1
         return
+    s.own(UNITS)
     s.armies[m][r] -= 1
     if s.friendly[m][r] > s.armies[m][r]:
         s.friendly[m][r] -= 1
@@ -471,6 +494,7 @@ def apply_destroy(s: GameState, a: DestroyFactory, ev: Events) -> None:
         raise IllegalAction(f"{name} needs three {what} in {rname(s, r)} to destroy the factory")
     for _ in range(3):
         _remove_active(s, n, r, ARMY, (ARMY, False))
+    s.own(MAP)
     s.factory[r] = False
     say(
         ev,

@@ -20,7 +20,14 @@ from rules.actions import (
     NoFight,
 )
 from rules.common import code
-from rules.geometry import Rail, army_destinations, is_foreign_home, protected_province
+from rules.geometry import (
+    Rail,
+    convoy_seas,
+    destinations_with,
+    is_foreign_home,
+    lookups,
+    protected_province,
+)
 from rules.state import NO, GameState
 
 ARMY, FLEET = "army", "fleet"
@@ -70,50 +77,120 @@ def legal_maneuver(s: GameState) -> list:
     c = code(n)
     ctx: ManeuverContext = s.turn_ctx
     board = s.board
+    ids = lookups(s).ids
     out: list = []
-    rail = Rail(s, n)
     if not ctx.armies_phase:
-        for r in range(len(board.regions)):
-            if unmoved_fleets(s, n, ctx, r) > 0:
+        moved = ctx.moved_fleets
+        for r, count in enumerate(s.fleets[n]):
+            if count and count - moved.get(r, 0) > 0:
                 if board.regions[r].kind == "sea":
                     targets = sorted(board.sea_neighbours[r])
                 else:
                     targets = [board.harbour_sea[r]]
-                out += [MoveFleet(c, board.id(r), board.id(t)) for t in targets]
-    protected: dict[int, int] = {}
-
-    def is_protected(owner: int, region: int) -> bool:
-        if owner not in protected:
-            protected[owner] = protected_province(s, owner)
-        return protected[owner] == region
-
-    my_armies = s.armies[n]
-    for r in range(len(board.regions)):
-        if not my_armies[r]:
+                out += [MoveFleet(c, ids[r], ids[t]) for t in targets]
+    rail: Rail | None = None
+    usable: frozenset[int] = frozenset()
+    protected = ProtectedProvinces(s)
+    owners = board.owner
+    status_change = s.rules.status_change_without_moving
+    for r, count in enumerate(s.armies[n]):
+        if not count:
             continue
         hostile, friendly = unmoved_armies(s, n, ctx, r)
         if hostile + friendly <= 0:
             continue
-        rid = board.id(r)
-        for d, routes in army_destinations(s, n, ctx, r, rail).items():
-            did = board.id(d)
-            statuses: tuple[str | None, ...] = (None,)
-            owner = board.owner[d]
-            if owner != NO and owner != n:
-                statuses = (FRIENDLY,) if is_protected(owner, d) else (HOSTILE, FRIENDLY)
-            for route in routes:
-                convoy = tuple(board.id(x) for x in route)
-                for st in statuses:
-                    out.append(MoveArmy(c, rid, did, convoy, st))
-        if s.rules.status_change_without_moving and is_foreign_home(s, n, r):
-            if friendly > 0 and not is_protected(board.owner[r], r):
-                out.append(ChangeStatus(c, rid, HOSTILE))
+        if rail is None:
+            rail = Rail(s, n)
+            usable = convoy_seas(s, n, ctx)
+        out += army_moves(s, n, r, rail, usable, protected)[0]
+        if status_change and is_foreign_home(s, n, r):
+            if friendly > 0 and protected(owners[r]) != r:
+                out.append(ChangeStatus(c, ids[r], HOSTILE))
             if hostile > 0:
-                out.append(ChangeStatus(c, rid, FRIENDLY))
+                out.append(ChangeStatus(c, ids[r], FRIENDLY))
     out += initiated_fights(s, n)
-    out += [DestroyFactory(c, board.id(r)) for r in destroyable(s, n)]
+    out += [DestroyFactory(c, ids[r]) for r in destroyable(s, n)]
     out.append(EndManeuver(c))
     return out
+
+
+class ProtectedProvinces:
+    """Each nation's province that foreign armies may only enter as friendly, looked up once
+    per position and only for the nations a move list actually meets."""
+
+    __slots__ = ("_found", "_s")
+
+    def __init__(self, s: GameState) -> None:
+        self._s = s
+        self._found: dict[int, int] = {}
+
+    def __call__(self, nation: int) -> int:
+        found = self._found.get(nation)
+        if found is None:
+            found = self._found[nation] = protected_province(self._s, nation)
+        return found
+
+
+def army_moves(
+    s: GameState,
+    n: int,
+    origin: int,
+    rail: Rail,
+    usable: frozenset[int],
+    protected: ProtectedProvinces,
+) -> tuple[list[MoveArmy], frozenset[MoveArmy]]:
+    """Every move of one army at ``origin`` (as listed and as a set for checking).
+
+    The list depends only on the rail network, the seas that can carry, and the protected
+    provinces of the nations it can enter, so it is cached on those: during a Maneuver most
+    armies' moves do not change from one step to the next, and search asks again and again.
+    """
+    look = lookups(s)
+    key = (origin, n, rail.key, usable)
+    entry = look.army_moves.get(key)
+    if entry is None:
+        dests = destinations_with(s, n, origin, rail, usable)
+        owner_of = s.board.owner
+        foreign = tuple(sorted({owner_of[d] for d in dests} - {NO, n}))
+        entry = (dests, foreign, {})
+        if len(look.army_moves) >= MOVE_CACHE_SIZE:
+            look.army_moves.clear()
+        look.army_moves[key] = entry
+    dests, foreign, variants = entry
+    guarded = tuple(protected(m) for m in foreign)
+    found = variants.get(guarded)
+    if found is None:
+        found = _build_army_moves(s, n, origin, dests, dict(zip(foreign, guarded, strict=True)))
+        variants[guarded] = found
+    return found
+
+
+MOVE_CACHE_SIZE = 4000
+
+
+def _build_army_moves(
+    s: GameState,
+    n: int,
+    origin: int,
+    dests: dict[int, list[tuple[int, ...]]],
+    guarded: dict[int, int],
+) -> tuple[list[MoveArmy], frozenset[MoveArmy]]:
+    c = code(n)
+    ids = lookups(s).ids
+    owners = s.board.owner
+    rid = ids[origin]
+    out: list[MoveArmy] = []
+    for d, routes in dests.items():
+        did = ids[d]
+        statuses: tuple[str | None, ...] = (None,)
+        owner = owners[d]
+        if owner != NO and owner != n:
+            statuses = (FRIENDLY,) if guarded[owner] == d else (HOSTILE, FRIENDLY)
+        for route in routes:
+            convoy = tuple(ids[x] for x in route) if route else ()
+            for st in statuses:
+                out.append(MoveArmy(c, rid, did, convoy, st))
+    return out, frozenset(out)
 
 
 # ------------------------------------------------------------------------------- battles
@@ -141,18 +218,20 @@ def fight_kinds(s: GameState, r: int, attacker: int, target: int) -> list[tuple[
 def initiated_fights(s: GameState, n: int) -> list[Fight]:
     """Battles the active nation may start at any time with units already in a region."""
     out = []
-    board = s.board
+    ids = lookups(s).ids
     c = code(n)
-    for r in range(len(board.regions)):
-        if not (s.armies[n][r] or s.fleets[n][r]):
+    armies, fleets = s.armies, s.fleets
+    nations = range(len(NATION_CODES))
+    for r, (a, f) in enumerate(zip(armies[n], fleets[n], strict=True)):
+        if not (a or f):
             continue
-        for m in range(len(NATION_CODES)):
-            if m == n or not (s.armies[m][r] or s.fleets[m][r]):
+        for m in nations:
+            if m == n or not (armies[m][r] or fleets[m][r]):
                 continue
             for mine, theirs in fight_kinds(s, r, n, m):
                 if mine != theirs and not s.rules.port_fleet_fights_present_army:
                     continue  # army against port fleet only when the army enters
-                out.append(Fight(c, board.id(r), mine, NATION_CODES[m], theirs))
+                out.append(Fight(c, ids[r], mine, NATION_CODES[m], theirs))
     return out
 
 
@@ -193,10 +272,10 @@ def legal_battle(s: GameState) -> list:
 
 def destroyable(s: GameState, n: int) -> list[int]:
     out = []
-    for r in range(len(s.board.regions)):
-        if not s.factory[r] or not is_foreign_home(s, n, r):
+    for r, count in enumerate(s.armies[n]):
+        if count < 3 or not s.factory[r] or not is_foreign_home(s, n, r):
             continue
-        need = s.armies[n][r] - (s.friendly[n][r] if s.rules.destroy_requires_hostile else 0)
+        need = count - (s.friendly[n][r] if s.rules.destroy_requires_hostile else 0)
         if need < 3:
             continue
         owner = s.board.owner[r]

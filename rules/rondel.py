@@ -16,7 +16,7 @@ from rules.common import (
     seats_from,
 )
 from rules.errors import IllegalAction
-from rules.state import NO, GameState
+from rules.state import NO, TRACKS, GameState
 
 SPACE_NAMES = {
     "factory": "Factory",
@@ -79,29 +79,34 @@ def factory_possible(s: GameState, n: int, spare_cash: int) -> bool:
 
 def check_rondel(s: GameState, n: int, target: int) -> int:
     """Raise IllegalAction unless the nation may move to ``target``; return the cost."""
+    refusal = rondel_refusal(s, n, target)
+    if refusal is not None:
+        raise IllegalAction(refusal)
+    return cost_of(s.rondel[n], target)
+
+
+def rondel_refusal(s: GameState, n: int, target: int) -> str | None:
+    """Why the nation may not move to ``target`` now, or None when it may. (Move lists ask
+    this for every space, so refusals are returned, not raised.)"""
     origin = s.rondel[n]
     space = RONDEL_SPACES[target]
     gov = s.government[n]
     if origin != NO:
-        d = distance(origin, target)
+        d = (target - origin) % 8
         if d == 0:
-            raise IllegalAction(
-                f"{nname(s, n)} must move on the rondel; it cannot stay on {SPACE_NAMES[space]}"
-            )
+            return f"{nname(s, n)} must move on the rondel; it cannot stay on {SPACE_NAMES[space]}"
         if d > 6:
-            raise IllegalAction(
-                f"{nname(s, n)} can move at most 6 spaces; {SPACE_NAMES[space]} is {d} away"
-            )
+            return f"{nname(s, n)} can move at most 6 spaces; {SPACE_NAMES[space]} is {d} away"
     cost = cost_of(origin, target)
     if cost > s.cash[gov]:
-        raise IllegalAction(
+        return (
             f"{s.players[gov]} cannot pay {cost}M to move {nname(s, n)} "
             f"{distance(origin, target)} spaces with only {s.cash[gov]}M in cash"
         )
     if target == INVESTOR_SPACE and s.rules.interest_shortfall == "forbid_investor":
         short = interest_shortfall(s, n)
         if short > s.cash[gov] - cost:
-            raise IllegalAction(
+            return (
                 f"{nname(s, n)} cannot choose Investor: its treasury is {short}M short of the "
                 f"interest and {s.players[gov]} cannot pay that in cash"
             )
@@ -110,11 +115,11 @@ def check_rondel(s: GameState, n: int, target: int) -> int:
         and s.rules.factory_without_site == "forbidden"
         and not factory_possible(s, n, s.cash[gov] - cost)
     ):
-        raise IllegalAction(
+        return (
             f"{nname(s, n)} cannot build a factory now, so it may not choose "
             "Factory (rule option factory_without_site=forbidden)"
         )
-    return cost
+    return None
 
 
 def step_rondel_decision(s: GameState, ev: Events) -> None:
@@ -127,11 +132,8 @@ def legal_rondel(s: GameState, n: int) -> list[ChooseRondel]:
     out = []
     c = code(n)
     for target in range(8):
-        try:
-            check_rondel(s, n, target)
-        except IllegalAction:
-            continue
-        out.append(ChooseRondel(c, RONDEL_SPACES[target]))
+        if rondel_refusal(s, n, target) is None:
+            out.append(ChooseRondel(c, RONDEL_SPACES[target]))
     return out
 
 
@@ -204,6 +206,7 @@ def resolve_move(
         cost = 0
     s.cash[gov] -= cost
     s.bank += cost
+    s.own(TRACKS)
     s.rondel[n] = target
     space = RONDEL_SPACES[target]
     how = "is placed on" if origin == NO else "moves to"

@@ -4,6 +4,12 @@ Nations, players and regions are small integer indices here (nations in turn ord
 seating order clockwise, regions as numbered by the board). Everything that only lives during
 one decision (the import count, the maneuver's moved units, the queue of investors) is an
 immutable value replaced on change, so ``copy()`` can share it.
+
+The engine does not even copy what an action leaves alone: ``fork()`` shares the groups of
+lists that most actions never touch (bonds and governments, units, factories and flags, the
+power/tax/rondel tracks) with the position before, and a rule step calls ``own(GROUP)`` before
+it changes one of them. That keeps the snapshot for undo cheap, and it spares the garbage
+collector (which walks every list kept in the history) most of its work.
 """
 
 from __future__ import annotations
@@ -15,6 +21,15 @@ from maps import Board
 from rules.ruleset import RuleSet
 
 NO = -1  # "nobody" / "nowhere" in index fields
+_new_state = object.__new__
+_copy_bytes = bytearray.copy
+
+# Groups of fields that ``fork()`` shares until a rule step calls ``own()``.
+BONDS = 1  # bond_owner, government, flag_claim, flag_min_bond
+UNITS = 2  # armies, fleets, friendly
+MAP = 4  # factory, flag
+TRACKS = 8  # power, tax_level, rondel
+ALL_GROUPS = BONDS | UNITS | MAP | TRACKS
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,41 +86,108 @@ class GameState:
     ending: bool = False  # a nation reached 25 power points; finish after this turn
     finished: bool = False
     free_invested: frozenset[int] = field(default_factory=frozenset)
+    # groups still shared with the position this one was forked from (see ``fork``)
+    shared: int = field(default=0, compare=False, repr=False)
 
     def copy(self) -> GameState:
-        """A copy that shares nothing mutable with this state."""
-        return GameState(
-            rules=self.rules,
-            board=self.board,
-            players=self.players,
-            cash=self.cash[:],
-            bank=self.bank,
-            treasury=self.treasury[:],
-            power=self.power[:],
-            tax_level=self.tax_level[:],
-            rondel=self.rondel[:],
-            government=self.government[:],
-            bond_owner=[b[:] for b in self.bond_owner],
-            armies=[a[:] for a in self.armies],
-            fleets=[f[:] for f in self.fleets],
-            friendly=[f[:] for f in self.friendly],
-            factory=self.factory[:],
-            flag=self.flag[:],
-            investor_card=self.investor_card,
-            flag_min_bond=self.flag_min_bond[:],
-            flag_claim=self.flag_claim[:],
-            turn=self.turn,
-            round=self.round,
-            todo=self.todo,
-            awaiting_kind=self.awaiting_kind,
-            awaiting_player=self.awaiting_player,
-            awaiting_nation=self.awaiting_nation,
-            ctx=self.ctx,
-            turn_ctx=self.turn_ctx,
-            ending=self.ending,
-            finished=self.finished,
-            free_invested=self.free_invested,
-        )
+        """A copy that shares nothing mutable with this state. (Assigned field by field: the
+        generated ``__init__`` costs a third more, and search copies states very often.)"""
+        new = _new_state(GameState)
+        new.rules = self.rules
+        new.board = self.board
+        new.players = self.players
+        new.cash = self.cash[:]
+        new.bank = self.bank
+        new.treasury = self.treasury[:]
+        new.power = self.power[:]
+        new.tax_level = self.tax_level[:]
+        new.rondel = self.rondel[:]
+        new.government = self.government[:]
+        new.bond_owner = [b[:] for b in self.bond_owner]
+        new.armies = list(map(_copy_bytes, self.armies))
+        new.fleets = list(map(_copy_bytes, self.fleets))
+        new.friendly = list(map(_copy_bytes, self.friendly))
+        new.factory = self.factory[:]
+        new.flag = self.flag[:]
+        new.investor_card = self.investor_card
+        new.flag_min_bond = self.flag_min_bond[:]
+        new.flag_claim = self.flag_claim[:]
+        new.turn = self.turn
+        new.round = self.round
+        new.todo = self.todo
+        new.awaiting_kind = self.awaiting_kind
+        new.awaiting_player = self.awaiting_player
+        new.awaiting_nation = self.awaiting_nation
+        new.ctx = self.ctx
+        new.turn_ctx = self.turn_ctx
+        new.ending = self.ending
+        new.finished = self.finished
+        new.free_invested = self.free_invested
+        new.shared = 0
+        return new
+
+    def fork(self) -> GameState:
+        """The engine's working copy: like ``copy()``, but the field groups that most actions
+        leave alone are shared with this state until ``own()`` is called for them. Only the
+        engine forks; everything it hands out (``Game.state``) owns all its fields."""
+        new = _new_state(GameState)
+        new.rules = self.rules
+        new.board = self.board
+        new.players = self.players
+        new.cash = self.cash[:]
+        new.bank = self.bank
+        new.treasury = self.treasury[:]
+        new.power = self.power
+        new.tax_level = self.tax_level
+        new.rondel = self.rondel
+        new.government = self.government
+        new.bond_owner = self.bond_owner
+        new.armies = self.armies
+        new.fleets = self.fleets
+        new.friendly = self.friendly
+        new.factory = self.factory
+        new.flag = self.flag
+        new.investor_card = self.investor_card
+        new.flag_min_bond = self.flag_min_bond
+        new.flag_claim = self.flag_claim
+        new.turn = self.turn
+        new.round = self.round
+        new.todo = self.todo
+        new.awaiting_kind = self.awaiting_kind
+        new.awaiting_player = self.awaiting_player
+        new.awaiting_nation = self.awaiting_nation
+        new.ctx = self.ctx
+        new.turn_ctx = self.turn_ctx
+        new.ending = self.ending
+        new.finished = self.finished
+        new.free_invested = self.free_invested
+        new.shared = ALL_GROUPS
+        return new
+
+    def own(self, groups: int) -> None:
+        """Copy the shared field groups named (``BONDS | UNITS`` ...) before changing them.
+        Every rule step that changes a list of these groups calls this first, before it
+        takes any reference to the list."""
+        shared = self.shared & groups
+        if not shared:
+            return
+        if shared & BONDS:
+            self.bond_owner = [b[:] for b in self.bond_owner]
+            self.government = self.government[:]
+            self.flag_claim = self.flag_claim[:]
+            self.flag_min_bond = self.flag_min_bond[:]
+        if shared & UNITS:
+            self.armies = list(map(_copy_bytes, self.armies))
+            self.fleets = list(map(_copy_bytes, self.fleets))
+            self.friendly = list(map(_copy_bytes, self.friendly))
+        if shared & MAP:
+            self.factory = self.factory[:]
+            self.flag = self.flag[:]
+        if shared & TRACKS:
+            self.power = self.power[:]
+            self.tax_level = self.tax_level[:]
+            self.rondel = self.rondel[:]
+        self.shared &= ~shared
 
     # -- derived figures (cheap, used everywhere) --------------------------------------------
     @property
@@ -115,6 +197,15 @@ class GameState:
     def credit(self, player: int, nation: int) -> int:
         costs = self.rules.bond_costs
         return sum(costs[k] for k, o in enumerate(self.bond_owner[nation]) if o == player)
+
+    def credits(self, nation: int) -> list[int]:
+        """Every player's credit in ``nation`` (one pass over its bonds)."""
+        out = [0] * len(self.players)
+        costs = self.rules.bond_costs
+        for k, o in enumerate(self.bond_owner[nation]):
+            if o != NO:
+                out[o] += costs[k]
+        return out
 
     def interest_owed(self, nation: int) -> list[int]:
         """Interest per player for this nation's bonds (interest = bond index + 1)."""
