@@ -57,8 +57,6 @@ class SeededBot:
         return self.decide(game).action
 
     def decide(self, game: Game) -> Choice:
-        """The action with its reason. Bots that can explain themselves override this;
-        the default has no reason to give."""
         return Choice(self.choose(game))
 
 

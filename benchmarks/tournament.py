@@ -1,0 +1,281 @@
+"""Tournaments between bot levels, run by hand (a tiny one runs in the tests):
+
+    uv run python benchmarks/tournament.py strong greedy greedy greedy --games 100
+    uv run python benchmarks/tournament.py strong normal --games 60 --edition both
+    uv run python benchmarks/tournament.py normal greedy greedy --budget 0.3 --jobs 2
+
+The levels name the seats (2-6 players). Seats rotate from game to game so that each level
+sits in each position equally often, and each deal is played once per rotation (game i uses
+deal i // players), which removes most of the luck of the deal. Games run in parallel
+processes; ``--time-limit`` stops starting new games after that many seconds.
+
+Printed: each level's wins (a shared victory counts as a share) with a 95% confidence
+interval (Wilson) against its fair share, its average score, its decision times (median,
+p99, max) and the games' length (actions, rounds, minutes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from rules import Game, RuleSet  # noqa: E402
+from rules.bots import make_bot  # noqa: E402
+
+NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")
+MAX_ACTIONS = 6000  # a game still running then is a stalemate: counted as unfinished
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    index: int
+    levels: tuple[str, ...]  # by seat, already rotated
+    edition: str
+    variant: str
+    seed: int
+    budget: float | None
+    hidden_cash: bool
+
+
+@dataclass(slots=True)
+class GameRecord:
+    spec: GameSpec
+    scores: list[int]
+    shares: list[float]  # win share per seat
+    times: dict[str, list[float]]  # level -> seconds per decision
+    actions: int
+    rounds: int
+    seconds: float
+    finished: bool
+
+
+def play_game(spec: GameSpec) -> GameRecord:
+    """One game of the tournament (runs in a worker process)."""
+    players = list(NAMES[: len(spec.levels)])
+    game = Game.new(players, RuleSet.preset(spec.edition, spec.variant), seed=spec.seed)
+    bots = {}
+    for i, (name, level) in enumerate(zip(players, spec.levels, strict=True)):
+        bot = make_bot(level, spec.seed * 7 + i, hidden_cash=spec.hidden_cash)
+        if spec.budget is not None and hasattr(bot, "budget"):
+            bot.budget = spec.budget
+        bots[name] = bot
+    times: dict[str, list[float]] = defaultdict(list)
+    start = time.perf_counter()
+    while game.awaiting is not None and len(game.plies) < MAX_ACTIONS:
+        player = game.awaiting.player
+        t0 = time.perf_counter()
+        choice = bots[player].decide(game)
+        times[spec.levels[players.index(player)]].append(time.perf_counter() - t0)
+        game.apply(choice.action)
+    result = game.result()
+    scores = [result.scores[p] for p in players] if result else [0] * len(players)
+    shares = [0.0] * len(players)
+    if result:
+        for w in result.winners:
+            shares[players.index(w)] = 1 / len(result.winners)
+    return GameRecord(
+        spec,
+        scores,
+        shares,
+        dict(times),
+        len(game.plies),
+        game.state.round,
+        time.perf_counter() - start,
+        result is not None,
+    )
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% confidence interval of a win rate (Wilson score interval)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(slots=True)
+class Report:
+    levels: tuple[str, ...]
+    records: list[GameRecord] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def summary(self) -> dict[str, dict[str, float]]:
+        """Per level: games, wins (shares), win rate, CI, fair share, average score and
+        decision times."""
+        out: dict[str, dict[str, float]] = {}
+        players = len(self.levels)
+        for level in dict.fromkeys(self.levels):
+            seats = self.levels.count(level)
+            wins = 0.0
+            scores: list[int] = []
+            times: list[float] = []
+            for rec in self.records:
+                for seat, lv in enumerate(rec.spec.levels):
+                    if lv == level:
+                        wins += rec.shares[seat]
+                        scores.append(rec.scores[seat])
+                times += rec.times.get(level, [])
+            n = len(self.records)
+            # a level in several seats: its chance that one of them wins
+            lo, hi = wilson(wins, n)
+            times.sort()
+            out[level] = {
+                "seats": seats,
+                "games": n,
+                "wins": wins,
+                "rate": wins / n if n else 0.0,
+                "low": lo,
+                "high": hi,
+                "fair": seats / players,
+                "score": statistics.mean(scores) if scores else 0.0,
+                "median": statistics.median(times) if times else 0.0,
+                "p99": times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0,
+                "max": times[-1] if times else 0.0,
+                "decisions": len(times),
+            }
+        return out
+
+    def text(self) -> str:
+        lines = []
+        n = len(self.records)
+        lines.append(
+            f"{n} games of {len(self.levels)} players ({', '.join(self.levels)}), seats rotated, "
+            f"in {self.seconds / 60:.1f} min"
+        )
+        for level, st in self.summary().items():
+            seats = f" x{int(st['seats'])}" if st["seats"] > 1 else ""
+            lines.append(
+                f"  {level}{seats}: wins {st['wins']:.1f}/{n} = {100 * st['rate']:.0f}% "
+                f"[95% CI {100 * st['low']:.0f}-{100 * st['high']:.0f}%] "
+                f"(fair {100 * st['fair']:.0f}%), average score {st['score']:.0f}, "
+                f"decision median {1000 * st['median']:.1f} ms, p99 {1000 * st['p99']:.0f} ms, "
+                f"max {1000 * st['max']:.0f} ms"
+            )
+        if self.records:
+            acts = statistics.mean(r.actions for r in self.records)
+            rounds = statistics.mean(r.rounds for r in self.records)
+            mins = statistics.mean(r.seconds for r in self.records) / 60
+            longest = max(r.seconds for r in self.records) / 60
+            unfinished = sum(not r.finished for r in self.records)
+            lines.append(
+                f"  game length: {acts:.0f} actions, {rounds:.1f} rounds, {mins:.1f} min on "
+                f"average (longest {longest:.1f} min)"
+                + (f"; {unfinished} unfinished" if unfinished else "")
+            )
+        return "\n".join(lines)
+
+
+def specs(
+    levels: tuple[str, ...],
+    games: int,
+    editions: tuple[str, ...] = ("first",),
+    variant: str = "standard",
+    seed: int = 1,
+    budget: float | None = None,
+    hidden_cash: bool = False,
+) -> list[GameSpec]:
+    players = len(levels)
+    out = []
+    for i in range(games):
+        shift = i % players
+        rotated = levels[-shift:] + levels[:-shift] if shift else levels
+        deal = seed + i // players
+        edition = editions[(i // players) % len(editions)]
+        out.append(GameSpec(i, rotated, edition, variant, deal, budget, hidden_cash))
+    return out
+
+
+def run_tournament(
+    levels: tuple[str, ...],
+    games: int,
+    jobs: int = 1,
+    time_limit: float | None = None,
+    progress: bool = False,
+    **kwargs,
+) -> Report:
+    """Play the games (in ``jobs`` processes) and collect the report."""
+    if not 2 <= len(levels) <= 6:
+        raise ValueError("a tournament needs 2 to 6 seats")
+    todo = specs(levels, games, **kwargs)
+    report = Report(levels)
+    start = time.perf_counter()
+
+    def expired() -> bool:
+        return time_limit is not None and time.perf_counter() - start > time_limit
+
+    if jobs <= 1:
+        for spec in todo:
+            if expired():
+                break
+            report.records.append(play_game(spec))
+            if progress:
+                print(f"  game {len(report.records)}/{games} done", file=sys.stderr)
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            pending = set()
+            queue = list(todo)
+            while queue or pending:
+                while queue and len(pending) < jobs and not expired():
+                    pending.add(pool.submit(play_game, queue.pop(0)))
+                if not pending:
+                    break
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    report.records.append(fut.result())
+                    if progress:
+                        print(f"  game {len(report.records)}/{games} done", file=sys.stderr)
+                if expired():
+                    queue.clear()
+    report.records.sort(key=lambda r: r.spec.index)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("levels", nargs="+", help="one level per seat, e.g. strong greedy greedy")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--jobs", type=int, default=1, help="parallel processes")
+    parser.add_argument("--edition", choices=["first", "2010", "both"], default="first")
+    parser.add_argument(
+        "--variant", choices=["standard", "experienced", "no-investor-card"], default="standard"
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=float, help="seconds per decision for search levels")
+    parser.add_argument("--hidden-cash", action="store_true")
+    parser.add_argument("--time-limit", type=float, help="start no new game after N seconds")
+    parser.add_argument("--progress", action="store_true")
+    args = parser.parse_args(argv)
+    editions = ("first", "2010") if args.edition == "both" else (args.edition,)
+    report = run_tournament(
+        tuple(args.levels),
+        args.games,
+        jobs=args.jobs,
+        time_limit=args.time_limit,
+        progress=args.progress,
+        editions=editions,
+        variant=args.variant,
+        seed=args.seed,
+        budget=args.budget,
+        hidden_cash=args.hidden_cash,
+    )
+    if args.budget is not None:
+        print(f"(search levels at {args.budget} s a decision)")
+    print(report.text())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,167 @@
+"""How much a position is worth to each player: the score if the game ended now, projected to
+the end of the game, plus what governments and treasuries are worth.
+
+The final score is cash plus, for every bond, its interest times the power factor of its
+nation. A position in the middle of the game is judged by the score it is heading for:
+
+* each nation's power is projected to the end of the game from what it taxes now (factories
+  and flags), and the bond factor is read smoothly from that projection (power / 5, at most
+  5), so that progress between two multiples of five counts;
+* the game's remaining length is estimated from the nation closest to 25 power points;
+* bonds also earn interest until the end, paid from the treasury: each bond counts its interest
+  for the Investor turns still to come, scaled down when the treasury cannot pay;
+* a treasury is worth something to the nation's bondholders (it pays their interest and builds
+  factories), shared by interest;
+* governing a nation is worth a fixed premium (the governor decides what the nation does and
+  collects the tax success bonus).
+
+``utility`` turns values into what a player wants: his own value against the best rival's,
+which is what winning is about. Personalities are other ``Weights``, never other code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.bots.features import nation_figures, player_features
+from rules.state import NO, GameState
+
+WIN_POWER = 25
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The terms of the evaluation. A personality is a different set of weights."""
+
+    cash: float = 1.0
+    bonds: float = 1.0  # interest x projected power factor
+    interest: float = 0.25  # interest still to be paid, per bond interest point and Investor turn
+    treasury: float = 0.35  # share of the treasury counted for the bondholders
+    government: float = 3.0  # governing a nation
+    units: float = 0.25  # a unit of a governed nation (future flags, defence)
+    rival: float = 1.0  # weight of the best rival's value in ``utility`` (0: play for score)
+    pace: float = 1.0  # how fast the game is expected to end (higher: sooner)
+    learned: int = 0  # 0: hand-made projection; 1, 2: fitted weight tables
+
+
+DEFAULT = Weights()
+
+
+@dataclass(slots=True)
+class Outlook:
+    """The projection shared by all players' values: per nation its projected power factor,
+    the interest payments still to come, and who governs."""
+
+    rounds_left: float
+    factor: list[float]  # smooth projected power factor
+    payouts: list[float]  # interest payments still to come (expected)
+    governor: list[int]
+
+
+def outlook(s: GameState, w: Weights = DEFAULT, figures: list | None = None) -> Outlook:
+    figures = figures or nation_figures(s)
+    gains = [(min(15, max(5, f.tax)) - 5) / 3.0 for f in figures]  # taxes about every 3rd turn
+    # the game ends when the first nation reaches 25 power points
+    rounds = 30.0
+    for n, f in enumerate(figures):
+        if s.government[n] != NO or f.governor != NO:
+            rounds = min(rounds, (WIN_POWER - s.power[n]) / max(0.8, gains[n] * w.pace))
+    rounds = max(0.0, rounds)
+    factor = []
+    payouts = []
+    turns = rounds / 4.0  # about one Investor turn in four
+    for n, f in enumerate(figures):
+        projected = min(WIN_POWER, s.power[n] + gains[n] * rounds)
+        factor.append(min(5.0, projected / 5.0))
+        if f.owed and turns > 0:
+            income = max(0, f.tax - f.units) * rounds / 3.0
+            can_pay = min(1.0, (s.treasury[n] + income) / (f.owed * turns))
+            payouts.append(turns * can_pay)
+        else:
+            payouts.append(0.0)
+    return Outlook(rounds, factor, payouts, [f.governor for f in figures])
+
+
+def final_values(s: GameState) -> list[float]:
+    """The scores of a finished game."""
+    out = [float(c) for c in s.cash]
+    for n, owners in enumerate(s.bond_owner):
+        f = s.power[n] // 5
+        for k, o in enumerate(owners):
+            if o != NO:
+                out[o] += (k + 1) * f
+    return out
+
+
+def values(s: GameState, w: Weights = DEFAULT) -> list[float]:
+    """Every player's projected worth."""
+    if s.finished:
+        return final_values(s)
+    figures = nation_figures(s)
+    if w.learned:
+        return learned_values(s, TABLES[w.learned], figures)
+    look = outlook(s, w, figures)
+    out = [w.cash * c for c in s.cash]
+    for n, f in enumerate(figures):
+        if f.owed:
+            per_interest = w.bonds * look.factor[n] + w.interest * look.payouts[n]
+            per_interest += w.treasury * s.treasury[n] / f.owed
+            for p, i in enumerate(f.shares):
+                if i:
+                    out[p] += i * per_interest
+        if f.governor != NO:
+            out[f.governor] += w.government + w.units * min(8, f.units)
+    return out
+
+
+def utility(vals: list[float], p: int, w: Weights = DEFAULT) -> float:
+    """What player ``p`` wants: his value against the best rival's."""
+    best = max((v for q, v in enumerate(vals) if q != p), default=0.0)
+    return vals[p] - w.rival * best
+
+
+def player_utility(s: GameState, p: int, w: Weights = DEFAULT) -> float:
+    return utility(values(s, w), p, w)
+
+
+# ------------------------------------------------------------------------------ learned model
+
+PHASE_WEIGHTS = (
+    (2.510, 0.403, 0.766, 1.621, 0.377, -0.439, 0.708, -0.229, 1.579, -0.211, 0.302, 0.328),
+    (1.708, 0.420, 0.670, 0.559, 0.049, 0.686, 0.940, -0.500, 0.775, 0.054, -0.332, -0.042),
+    (1.704, 0.936, 0.488, 0.565, 0.086, -0.521, 3.744, -0.873, 0.778, 0.041, -0.176, 0.117),
+    (0.995, 0.726, 0.327, 0.197, -0.150, -0.251, 5.575, -1.107, 0.299, 0.137, -0.141, -0.320),
+    (1.235, 0.614, 0.227, -0.078, 0.219, -0.292, 8.172, -1.172, -0.397, 0.129, -0.285, -0.532),
+)
+
+
+PHASE_WEIGHTS_2 = (
+    (2.433, -1.406, 0.645, 0.753, 1.041, 1.455, -2.642, 0.427, 0.682, -0.101, 0.310, 0.159),
+    (1.975, 0.686, 0.457, 0.832, -0.003, 0.785, -7.723, 0.485, 0.836, -0.082, -0.347, -0.171),
+    (1.594, 0.701, 0.309, 0.465, 0.454, 0.372, -5.007, 0.560, 0.194, -0.082, 0.018, 0.189),
+    (1.189, 0.718, 0.155, 0.303, 0.137, 0.495, -8.521, 0.546, 0.270, 0.012, 0.458, 0.071),
+    (1.155, 0.809, 0.078, 0.664, -0.344, 0.341, -5.790, 0.221, 0.201, 0.019, 0.293, -0.002),
+)
+
+
+PHASE_WEIGHTS_3 = (
+    (2.693, -0.172, 0.752, 1.134, 1.117, 1.731, 1.468, -0.080, 0.971, -0.066, 0.480, 0.417),
+    (2.144, 0.752, 0.415, 1.029, 0.341, 1.553, -6.243, 0.542, 0.721, -0.164, 0.362, 0.584),
+    (1.779, 0.948, 0.224, 0.584, 0.247, 0.774, -6.496, 0.665, 0.210, -0.111, -0.116, 0.216),
+    (1.327, 0.905, 0.163, 0.292, 0.121, 0.507, -4.478, 0.190, 0.213, -0.015, -0.247, -0.019),
+    (1.034, 0.879, 0.109, 0.160, 0.020, -0.006, -2.379, 0.052, 0.018, 0.009, -0.060, -0.065),
+)
+TABLES = {1: PHASE_WEIGHTS, 2: PHASE_WEIGHTS_2, 3: PHASE_WEIGHTS_3}
+
+
+def phase_weights(max_power: int, table=PHASE_WEIGHTS) -> list[float]:
+    x = max(0.0, min(len(table) - 1.0, (max_power - 2.5) / 5.0))
+    i = min(len(table) - 2, int(x))
+    f = x - i
+    return [a * (1 - f) + b * f for a, b in zip(table[i], table[i + 1], strict=True)]
+
+
+def learned_values(s: GameState, table=PHASE_WEIGHTS, figures: list | None = None) -> list[float]:
+    w = phase_weights(max(s.power), table)
+    rows = player_features(s, figures)
+    return [sum(a * b for a, b in zip(w, row, strict=True)) for row in rows]

@@ -1,0 +1,98 @@
+"""The greedy player: one nation turn of look-ahead, rules of thumb for everything inside it.
+
+Rondel: tries every legal space on a copy, plays the rest of the nation's turn with the rules
+of thumb (``rules.bots.policy``), and keeps the space after which the evaluation
+(``rules.bots.evaluation``) likes the position best for its government. Investing: tries every
+bond (and passing) on a copy and keeps the one the evaluation likes best. Everything else
+(maneuvers, battles, production, imports, factories, Swiss banks) follows the rules of thumb.
+Quick (a few milliseconds a decision) and predictable.
+"""
+
+from __future__ import annotations
+
+from rules import engine
+from rules.actions import Action, Buy
+from rules.bots.base import Choice, SeededBot
+from rules.bots.evaluation import DEFAULT, Weights, utility, values
+from rules.bots.policy import (
+    PLAIN,
+    Policy,
+    Style,
+    buy_reason,
+    overdue_taxation,
+    rondel_reason,
+)
+from rules.game import Game
+from rules.state import GameState
+
+TURN_LIMIT = 80  # actions of look-ahead at most (a turn is rarely longer than 30)
+
+
+def finish_turn(s: GameState, policy: Policy, limit: int = TURN_LIMIT) -> GameState:
+    """Play on with the rules of thumb until the next rondel choice (or the game's end)."""
+    for _ in range(limit):
+        if s.finished or s.awaiting_kind is None or s.awaiting_kind == "rondel":
+            return s
+        actions = engine.legal_actions(s)
+        action, _ = policy.pick(s, actions)
+        s, _ = engine.apply(s, action)
+    return s
+
+
+class GreedyBot(SeededBot):
+    """One nation turn of look-ahead; quick and predictable."""
+
+    name = "greedy"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        hidden_cash: bool = False,
+        weights: Weights = DEFAULT,
+        style: Style = PLAIN,
+    ) -> None:
+        super().__init__(seed, hidden_cash)
+        self.weights = weights
+        self.policy = Policy(self.rng, style)
+
+    def decide(self, game: Game) -> Choice:
+        actions = self.options(game)
+        if len(actions) == 1:
+            return Choice(actions[0])
+        seen = self.view(game)
+        s = seen.state
+        kind = s.awaiting_kind
+        if kind == "rondel":
+            overdue = overdue_taxation(game.plies, s, actions)
+            if overdue is not None:
+                return Choice(overdue, rondel_reason(s, overdue) + "; taxing is overdue")
+            return self._rondel(s, actions)
+        if kind in ("invest", "bond_choice"):
+            return self._invest(s, actions)
+        action, why = self.policy.pick(s, actions, explain=True)
+        return Choice(action, why)
+
+    def _rondel(self, s: GameState, actions: list[Action]) -> Choice:
+        gov = s.government[s.turn]
+        best, best_u = actions[0], float("-inf")
+        for a in actions:
+            after, _ = engine.apply(s, a)
+            after = finish_turn(after, self.policy)
+            u = utility(values(after, self.weights), gov, self.weights)
+            u += self.rng.random() * 1e-6  # break exact ties without bias
+            if u > best_u:
+                best, best_u = a, u
+        return Choice(best, rondel_reason(s, best))
+
+    def _invest(self, s: GameState, actions: list[Action]) -> Choice:
+        p = s.awaiting_player
+        best, best_u = actions[-1], float("-inf")
+        for a in actions:
+            after, _ = engine.apply(s, a)
+            u = utility(values(after, self.weights), p, self.weights)
+            u += self.rng.random() * 1e-6
+            if u > best_u:
+                best, best_u = a, u
+        if isinstance(best, Buy):
+            return Choice(best, buy_reason(s, p, best))
+        return Choice(best, "passes: no bond is worth its price now")

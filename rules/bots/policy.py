@@ -1,0 +1,608 @@
+"""Quick rules of thumb for every decision: the greedy player's moves inside a nation turn and
+the default policy that search players use to play games forward (thousands of times a
+decision, so each choice costs tens of microseconds, not a look-ahead).
+
+Each choice comes with a short reason in plain words when asked (``explain=True``).
+The habits this policy has on purpose: a nation fights when the battle pays (it frees a home
+province or leaves the region to it), moves units that stand idle, keeps an army at home where
+foreign armies are near, builds factories when it can pay, and does not take rondel turns that
+do nothing or cost more than they bring.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from rules.actions import (
+    NATION_CODES,
+    Action,
+    BuildFactory,
+    Buy,
+    ChangeStatus,
+    ChooseRondel,
+    DestroyFactory,
+    EndManeuver,
+    Fight,
+    Import,
+    MoveArmy,
+    MoveFleet,
+    NoFight,
+    Pass,
+    Produce,
+    SwissBankForce,
+)
+from rules.bots.features import NationFigures, nation_figures, tax_potential
+from rules.economy import FACTORY_COST, factory_sites, import_sites, is_port
+from rules.rondel import SPACE_NAMES, cost_of, distance, interest_shortfall
+from rules.state import NO, GameState
+
+WIN_POWER = 25
+UNIT_CAP = 9  # beyond this many units a nation rarely finds work for more
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """Tendencies of the rules of thumb (personalities change these, not the code)."""
+
+    aggression: float = 1.0  # weight of battles, hostile entries and factory destruction
+    expansion: float = 1.0  # weight of new flags
+    thrift: float = 1.0  # dislike of paying the rondel fee and of idle treasuries
+    noise: float = 0.0  # random spread added to scores (rollouts use some)
+
+
+PLAIN = Style()
+
+
+def nation_of(code: str) -> int:
+    return NATION_CODES.index(code)
+
+
+def interest_of(s: GameState, n: int) -> list[int]:
+    """Interest per player in nation ``n``."""
+    out = [0] * len(s.players)
+    for k, o in enumerate(s.bond_owner[n]):
+        if o != NO:
+            out[o] += k + 1
+    return out
+
+
+class Policy:
+    """The rules of thumb. ``pick`` returns an action (and a reason when asked)."""
+
+    def __init__(self, rng: random.Random, style: Style = PLAIN) -> None:
+        self.rng = rng
+        self.style = style
+
+    # -- dispatch ----------------------------------------------------------------------------
+    def pick(self, s: GameState, actions: list[Action], explain: bool = False) -> tuple:
+        if len(actions) == 1:
+            return actions[0], ""
+        kind = s.awaiting_kind
+        if kind == "rondel":
+            return self.rondel(s, actions, explain)
+        if kind == "maneuver":
+            return self.maneuver(s, actions, explain)
+        if kind == "battle":
+            return self.battle(s, actions, explain)
+        if kind in ("invest", "bond_choice"):
+            return self.invest(s, actions, explain)
+        if kind == "production":
+            return self.production(s, actions, explain)
+        if kind == "import":
+            return self.imports(s, actions, explain)
+        if kind == "build_factory":
+            return self.factory(s, actions, explain)
+        if kind == "swiss_bank":
+            return self.swiss(s, actions, explain)
+        closing = [a for a in actions if isinstance(a, Pass | NoFight | EndManeuver)]
+        return (closing or actions)[-1], ""
+
+    def _jitter(self) -> float:
+        return self.rng.random() * self.style.noise if self.style.noise else 0.0
+
+    # -- rondel ------------------------------------------------------------------------------
+    def rondel_scores(self, s: GameState, actions: list[Action]) -> list[tuple[float, Action]]:
+        """A quick value for each rondel space: what it brings now, minus its fee."""
+        n = s.turn
+        gov = s.government[n]
+        units = s.units_of(n)
+        tax = tax_potential(s, n)
+        out = []
+        for a in actions:
+            if not isinstance(a, ChooseRondel):
+                continue
+            target = _space_index(a.space)
+            space = a.space.rstrip("12")
+            v = space_value(s, n, gov, space, tax, units, self.style)
+            fee = cost_of(s.rondel[n], target)
+            v -= fee * 0.6 * self.style.thrift
+            v -= 0.03 * distance(s.rondel[n], target)
+            out.append((v + self._jitter(), a))
+        return out
+
+    def rondel(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+        scores = self.rondel_scores(s, actions)
+        best = max(scores, key=lambda t: t[0])[1]
+        return best, (rondel_reason(s, best) if explain else "")
+
+    # -- maneuver ----------------------------------------------------------------------------
+    def maneuver(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+        n = s.turn
+        threat = home_threats(s, n)
+        best: Action | None = None
+        best_v = 0.05  # a move must gain something; otherwise end the maneuver
+        best_why = ""
+        for a in actions:
+            v, why = move_value(s, n, a, threat, self.style)
+            if v <= 0:
+                continue
+            v += self._jitter() * 0.3
+            if v > best_v:
+                best, best_v, best_why = a, v, why
+        if best is None:
+            end = next(a for a in actions if isinstance(a, EndManeuver))
+            return end, ("ends the maneuver: no move gains anything" if explain else "")
+        return best, best_why if explain else ""
+
+    def battle(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+        best, why = battle_choice(s, actions, self.style)
+        return best, why if explain else ""
+
+    # -- economy -----------------------------------------------------------------------------
+    def production(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+        n = s.turn
+        done = next(a for a in actions if isinstance(a, Produce) and a.region == "done")
+        if s.units_of(n) >= UNIT_CAP:
+            return done, ("produces no more: enough units" if explain else "")
+        every = next((a for a in actions if isinstance(a, Produce) and a.region == "all"), None)
+        if every is not None:
+            return every, ("produces in every factory" if explain else "")
+        one = next(a for a in actions if isinstance(a, Produce) and a.region not in ("all", "done"))
+        return one, (f"produces in {_rname(s, one.region)}" if explain else "")
+
+    def imports(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+        n = s.turn
+        done = next(a for a in actions if isinstance(a, Import) and a.unit is None)
+        reserve = (interest_shortfall(s, n) + 1) if s.government[n] != NO else 1
+        units = [a for a in actions if isinstance(a, Import) and a.unit is not None]
+        if not units or s.treasury[n] - 1 < reserve // 2 or s.units_of(n) >= UNIT_CAP:
+            return done, ("stops importing: keeps the treasury" if explain else "")
+        armies = [a for a in units if a.unit == "army"]
+        fleets = [a for a in units if a.unit == "fleet"]
+        pool = armies
+        if fleets and (not armies or sum(s.fleets[n]) < sum(s.armies[n]) / 2):
+            pool = fleets
+        pick = min(pool, key=lambda a: (_crowd(s, a.region), a.region))
+        why = f"imports an {pick.unit} into {_rname(s, pick.region)}: more units for flags"
+        if pick.unit == "fleet":
+            why = f"imports a fleet into {_rname(s, pick.region)}: more units for flags"
+        return pick, why if explain else ""
+
+    def factory(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+        n = s.turn
+        builds = [a for a in actions if isinstance(a, BuildFactory) and a.region]
+        if not builds:
+            return actions[-1], ("builds no factory: cannot pay" if explain else "")
+        fleets_short = s.fleets_in_supply(n) > 0 and not any(
+            is_port(s, r) for r in s.factories_of(n)
+        )
+
+        def rank(a: BuildFactory) -> tuple:
+            r = s.board.index[a.region]
+            threat = _foreign_armies_near(s, n, r)
+            port = is_port(s, r)
+            return (threat, 0 if port == fleets_short else 1, a.region)
+
+        pick = min(builds, key=rank)
+        return pick, (
+            f"builds a factory in {_rname(s, pick.region)}: +2M tax each taxation"
+            if explain
+            else ""
+        )
+
+    def swiss(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+        n = s.turn
+        p = s.awaiting_player
+        mine = interest_of(s, n)[p]
+        force = next(a for a in actions if isinstance(a, SwissBankForce) and a.force)
+        let = next(a for a in actions if isinstance(a, SwissBankForce) and not a.force)
+        if mine > 0 and s.treasury[n] >= sum(interest_of(s, n)):
+            return force, (
+                f"forces {NATION_CODES[n]} to Investor: its interest pays {mine}M"
+                if explain
+                else ""
+            )
+        return let, ("lets it pass: nothing to gain" if explain else "")
+
+    # -- investing ---------------------------------------------------------------------------
+    def invest_scores(self, s: GameState, actions: list[Action]) -> list[tuple[float, Action]]:
+        p = s.awaiting_player
+        costs = s.rules.bond_costs
+        figures = nation_figures(s)
+        out = []
+        for a in actions:
+            if not isinstance(a, Buy):
+                out.append((0.0, a))
+                continue
+            out.append((buy_value(s, p, a, costs, figures) + self._jitter(), a))
+        return out
+
+    def invest(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+        scores = self.invest_scores(s, actions)
+        v, best = max(scores, key=lambda t: t[0])
+        if v <= 0 or not isinstance(best, Buy):
+            passing = next((a for a in actions if isinstance(a, Pass)), actions[-1])
+            return passing, ("passes: no bond is worth its price now" if explain else "")
+        return best, buy_reason(s, s.awaiting_player, best) if explain else ""
+
+
+# ------------------------------------------------------------------------------ rondel values
+
+
+def _space_index(space: str) -> int:
+    from rules.actions import RONDEL_SPACES
+
+    return RONDEL_SPACES.index(space)
+
+
+def space_value(
+    s: GameState, n: int, gov: int, space: str, tax: int, units: int, style: Style = PLAIN
+) -> float:
+    """What landing on ``space`` brings nation ``n`` (and its government) now, roughly in
+    millions; negative for a turn that would do nothing."""
+    if space == "taxation":
+        level = min(15, max(5, tax))
+        gain = min(WIN_POWER - s.power[n], level - 5)
+        bonus = max(0, level - s.tax_level[n])
+        income = max(0, tax - units)
+        if gain <= 0 and bonus <= 0 and income <= 0:
+            return -2.0
+        return gain * 1.1 + bonus * 0.8 + income * 0.35
+    if space == "factory":
+        if s.treasury[n] >= FACTORY_COST and factory_sites(s, n):
+            return 4.0 - 0.4 * len(s.factories_of(n))
+        return -2.0
+    if space == "production":
+        ready = [r for r in s.factories_of(n) if not s.occupied(r)]
+        armies = s.armies_in_supply(n) > 0
+        fleets = s.fleets_in_supply(n) > 0
+        k = sum(1 for r in ready if (fleets if is_port(s, r) else armies))
+        if k == 0:
+            return -2.0
+        room = max(0, UNIT_CAP - units)
+        return min(k, room) * 0.9 * style.expansion + (0.0 if room else -1.0)
+    if space == "import":
+        if s.treasury[n] < 2 or not (import_sites(s, n, "army") or import_sites(s, n, "fleet")):
+            return -2.0
+        room = max(0, UNIT_CAP - units)
+        return min(3, s.treasury[n] - 1, room) * 0.6 * style.expansion - 0.5
+    if space == "maneuver":
+        if units == 0:
+            return -2.0
+        return maneuver_prospect(s, n) * style.expansion
+    if space == "investor":
+        owed = interest_of(s, n)
+        others = sum(owed) - (owed[gov] if gov != NO else 0)
+        if others > s.treasury[n]:
+            return -1.5 - 0.2 * (others - s.treasury[n])
+        own = min(owed[gov] if gov != NO else 0, s.treasury[n] - others)
+        return own * 0.9 - others * 0.3 + 0.3
+    return 0.0
+
+
+def maneuver_prospect(s: GameState, n: int) -> float:
+    """About how many flags (and freed home provinces) a Maneuver could win now: units that
+    stand where they gain nothing, each next to a region it could flag."""
+    board = s.board
+    gain = 0.0
+    targets: set[int] = set()
+    for r in range(len(board.regions)):
+        here = s.armies[n][r] + s.fleets[n][r]
+        if not here:
+            continue
+        owner = board.owner[r]
+        for d in board.land_neighbours[r] if s.armies[n][r] else ():
+            if board.owner[d] == n and s.occupied(d):
+                gain += 1.5
+            elif (
+                board.regions[d].kind == "land"
+                and s.flag[d] != n
+                and d not in targets
+                and not any(s.armies[m][d] for m in range(len(s.armies)) if m != n)
+            ):
+                targets.add(d)
+        for d in board.sea_neighbours[r] if s.fleets[n][r] else ():
+            if s.flag[d] != n and d not in targets:
+                targets.add(d)
+        if owner == n and s.occupied(r):
+            gain += 1.5
+    gain += min(len(targets), s.units_of(n)) * 0.9
+    return gain - 0.5
+
+
+# ------------------------------------------------------------------------------ maneuver values
+
+
+def home_threats(s: GameState, n: int) -> dict[int, int]:
+    """For each home province of ``n`` with a factory: foreign armies next to it or in it."""
+    out = {}
+    board = s.board
+    for r in board.home[n]:
+        if not s.factory[r]:
+            continue
+        near = _foreign_armies_near(s, n, r)
+        if near:
+            out[r] = near
+    return out
+
+
+def _foreign_armies_near(s: GameState, n: int, r: int) -> int:
+    board = s.board
+    count = 0
+    for m in range(len(s.armies)):
+        if m == n:
+            continue
+        arm = s.armies[m]
+        count += arm[r] - s.friendly[m][r]
+        for d in board.land_neighbours[r]:
+            count += arm[d]
+    return count
+
+
+def _alone_after(s: GameState, n: int, d: int) -> bool:
+    """Nobody else stands in ``d``."""
+    return not any(s.armies[m][d] or s.fleets[m][d] for m in range(len(s.armies)) if m != n)
+
+
+def move_value(
+    s: GameState, n: int, a: Action, threat: dict[int, int], style: Style = PLAIN
+) -> tuple[float, str]:
+    """The value of one maneuver action for nation ``n`` (0 or less: not worth it)."""
+    board = s.board
+    if isinstance(a, MoveArmy | MoveFleet):
+        o = board.index[a.origin]
+        d = board.index[a.dest]
+        reg = board.regions[d]
+        v = 0.0
+        why = ""
+        mine_there = s.armies[n][d] + s.fleets[n][d]
+        if reg.kind != "province":
+            if _alone_after(s, n, d):
+                if s.flag[d] != n and mine_there == 0:
+                    v = 1.0 * style.expansion
+                    why = f"plants a flag in {reg.name}"
+                    if s.flag[d] != NO:
+                        v += 0.6
+                        why = f"takes {reg.name} from {NATION_CODES[s.flag[d]]}"
+                elif mine_there == 0 and _origin_is_home(s, n, o):
+                    v = 0.15  # leaves home for the front
+                    why = f"moves out to {reg.name}"
+            else:
+                others = sum(
+                    s.armies[m][d] + s.fleets[m][d] for m in range(len(s.armies)) if m != n
+                )
+                if s.flag[d] != n and others <= mine_there:
+                    v = 0.7 * style.aggression
+                    why = f"contests {reg.name}"
+        elif reg.nation == NATION_CODES[n]:
+            hostile = sum(s.armies[m][d] - s.friendly[m][d] for m in range(len(s.armies)) if m != n)
+            if hostile > 0 and isinstance(a, MoveArmy):
+                v = 2.0 + (1.0 if s.factory[d] else 0.0)
+                why = f"returns to free {reg.name}"
+        elif isinstance(a, MoveArmy) and a.status == "hostile":
+            owner = board.owner[d]
+            if s.government[owner] == s.government[n]:
+                return 0.0, ""  # never occupy a nation of the same government
+            if s.factory[d] and not s.occupied(d):
+                v = 1.2 * style.aggression
+                why = f"occupies {reg.name}: {NATION_CODES[owner]} loses its factory's tax"
+                if s.armies[n][d] - s.friendly[n][d] >= 2:
+                    v += 0.8 * style.aggression
+        freed = _occupation_to_lift(s, n, o)
+        if freed and isinstance(a, MoveArmy):
+            v = max(v, 0.0) + freed
+            why = why or f"withdraws from {board.regions[o].name}"
+        if v <= 0:
+            return v, why
+        # leaving: keep a guard where foreign armies are near a factory
+        if o in threat and s.armies[n][o] <= 1 and isinstance(a, MoveArmy):
+            v -= 1.2
+        if (
+            board.regions[o].kind != "province"
+            and s.flag[o] == n
+            and not _alone_after(s, n, o)
+            and s.armies[n][o] + s.fleets[n][o] <= 1
+        ):
+            v -= 0.5
+        if isinstance(a, MoveArmy) and a.convoy:
+            v -= 0.05 * len(a.convoy)
+        return v, why
+    if isinstance(a, Fight):
+        return fight_value(s, n, a, style)
+    if isinstance(a, DestroyFactory):
+        r = board.index[a.region]
+        return 1.6 * style.aggression, f"destroys the factory in {board.regions[r].name}"
+    if isinstance(a, ChangeStatus):
+        r = board.index[a.region]
+        if a.status == "friendly" and _occupation_to_lift(s, n, r):
+            return 1.4, f"lifts the occupation of {board.regions[r].name}"
+        return 0.0, ""
+    return 0.0, ""
+
+
+def _occupation_to_lift(s: GameState, n: int, r: int) -> float:
+    """Leaving (or turning friendly in) ``r`` frees a factory of a nation with the same
+    government as ``n``: occupying one's own other nation only costs taxes."""
+    owner = s.board.owner[r]
+    if owner in (NO, n) or not s.factory[r]:
+        return 0.0
+    if s.government[owner] != s.government[n] or s.government[n] == NO:
+        return 0.0
+    if s.armies[n][r] - s.friendly[n][r] <= 0:
+        return 0.0
+    others = sum(
+        s.armies[m][r] - s.friendly[m][r] for m in range(len(s.armies)) if m not in (n, owner)
+    )
+    return 1.5 if others == 0 and s.armies[n][r] - s.friendly[n][r] == 1 else 0.4
+
+
+def _origin_is_home(s: GameState, n: int, o: int) -> bool:
+    return s.board.owner[o] == n or (s.board.regions[o].kind != "sea" and s.fleets[n][o] > 0)
+
+
+def fight_value(s: GameState, n: int, a: Fight, style: Style = PLAIN) -> tuple[float, str]:
+    """A battle removes one unit of each side: it pays when it frees one of ``n``'s home
+    provinces or leaves the region to ``n`` alone (its flag)."""
+    board = s.board
+    r = board.index[a.region]
+    m = nation_of(a.nation)
+    t = nation_of(a.target)
+    me, them = (m, t) if m == n else (t, m)
+    reg = board.regions[r]
+    mine = s.armies[me][r] + s.fleets[me][r]
+    theirs = s.armies[them][r] + s.fleets[them][r]
+    if reg.kind == "province" and board.owner[r] == me:
+        hostile = s.armies[them][r] - s.friendly[them][r]
+        if hostile > 0:
+            return 2.5 + (1.0 if s.factory[r] else 0.0), f"fights to free {reg.name}"
+        return 0.0, ""
+    if reg.kind == "province" and board.owner[r] == them:
+        return 0.0, ""
+    others = [
+        q
+        for q in range(len(s.armies))
+        if q not in (me, them) and (s.armies[q][r] or s.fleets[q][r])
+    ]
+    if mine > 1 and theirs == 1 and not others:
+        v = (1.2 if s.flag[r] != me else 0.6) * style.aggression
+        return v, f"fights in {reg.name}: {NATION_CODES[me]} holds it alone afterwards"
+    return 0.0, ""
+
+
+def battle_choice(s: GameState, actions: list[Action], style: Style = PLAIN) -> tuple:
+    """When a battle is offered: fight where it pays, else decline."""
+    n = s.awaiting_nation
+    best, best_v, why = None, 0.3, ""
+    for a in actions:
+        if not isinstance(a, Fight):
+            continue
+        v, w = fight_value(s, n, a, style)
+        if v > best_v:
+            best, best_v, why = a, v, w
+    if best is None:
+        decline = next(a for a in actions if isinstance(a, NoFight))
+        return decline, "does not fight: the battle would gain nothing"
+    return best, why
+
+
+# ------------------------------------------------------------------------------ investing
+
+
+def buy_value(
+    s: GameState,
+    p: int,
+    a: Buy,
+    costs: tuple[int, ...],
+    figures: list[NationFigures] | None = None,
+) -> float:
+    """What a bond purchase is worth to player ``p`` beyond its price: its interest times
+    the nation's prospects, and the government it takes or keeps."""
+    n = nation_of(a.nation)
+    f = (figures or nation_figures(s))[n]
+    k = costs.index(a.value)
+    price = a.value - (a.returning or 0)
+    interest = k + 1 - (costs.index(a.returning) + 1 if a.returning else 0)
+    prospect = min(5.0, (s.power[n] + 2 * max(0, f.tax - 5)) / 5.0) + 1.0
+    v = interest * prospect - price * 0.55
+    credits = f.credits
+    mine = credits[p] + price
+    others = max((c for q, c in enumerate(credits) if q != p), default=0)
+    gov = s.government[n]
+    if gov != p and mine > others:
+        v += 7.0 + (2.0 if gov != NO else 0.0)
+    elif gov == p and others >= credits[p] - 2 and mine > others:
+        v += 4.0
+    if p in s.government and gov not in (p, NO) and mine <= credits[gov]:
+        v -= 1.0  # money spent in a rival's nation helps the rival govern
+    return v
+
+
+def buy_reason(s: GameState, p: int, a: Buy) -> str:
+    n = nation_of(a.nation)
+    name = s.board.nations[n].name
+    costs = s.rules.bond_costs
+    credits = [0] * len(s.players)
+    for j, o in enumerate(s.bond_owner[n]):
+        if o != NO:
+            credits[o] += costs[j]
+    price = a.value - (a.returning or 0)
+    mine = credits[p] + price
+    others = max((c for q, c in enumerate(credits) if q != p), default=0)
+    gov = s.government[n]
+    what = f"buys {a.nation} {a.value}"
+    if a.returning:
+        what += f" (returning {a.returning})"
+    if gov != p and mine > others:
+        if gov == NO:
+            return f"{what}: forms {name}'s government"
+        return f"{what}: takes {name}'s government from {s.players[gov]}"
+    if gov == p:
+        return f"{what}: keeps {name}'s government safe"
+    k = costs.index(a.value)
+    return f"{what}: {k + 1}M interest in a nation at {s.power[n]} power"
+
+
+# ------------------------------------------------------------------------------ helpers
+
+
+def rondel_reason(s: GameState, a: ChooseRondel) -> str:
+    """'taxation: tax 12M: treasury +5M, power +7' — from the same preview the app shows."""
+    from rules.preview import effect_text
+
+    n = s.turn
+    space = a.space
+    text = f"{SPACE_NAMES[space].lower()}: {effect_text(s, n, space)}"
+    fee = cost_of(s.rondel[n], _space_index(space))
+    if fee:
+        text += f" (pays {fee}M)"
+    return text
+
+
+def _rname(s: GameState, rid: str) -> str:
+    r = s.board.index.get(rid)
+    return s.board.regions[r].name if r is not None else rid
+
+
+def _crowd(s: GameState, rid: str | None) -> int:
+    r = s.board.index.get(rid or "", 0)
+    return sum(s.armies[m][r] + s.fleets[m][r] for m in range(len(s.armies)))
+
+
+# ------------------------------------------------------------------------------ no stalling
+
+PATIENCE = 8  # own turns a nation may go without taxing while taxing would gain power
+
+
+def overdue_taxation(game_plies: list, s: GameState, actions: list[Action]) -> Action | None:
+    """Taxation, when the nation to move has not taxed in its last ``PATIENCE`` turns though
+    taxing would gain power, else None. A player who is behind could otherwise refuse to tax
+    for ever, and Imperial only ends when a nation reaches 25 power points."""
+    tax = next((a for a in actions if isinstance(a, ChooseRondel) and a.space == "taxation"), None)
+    if tax is None:
+        return None
+    n = s.turn
+    level = min(15, max(5, tax_potential(s, n)))
+    if level <= 5 or s.power[n] >= WIN_POWER:
+        return None
+    code = NATION_CODES[n]
+    turns = 0
+    for ply in reversed(game_plies):
+        a = ply.action
+        if isinstance(a, ChooseRondel) and a.nation == code:
+            if a.space == "taxation":
+                return None
+            turns += 1
+            if turns >= PATIENCE:
+                return tax
+    return None

@@ -1,0 +1,349 @@
+"""The search player: Monte Carlo look-ahead within a time budget.
+
+For a decision that matters (a rondel space, a bond, a battle, a Swiss bank, a factory site,
+a whole Maneuver) it lists candidates, plays each one forward many times with the quick rules
+of thumb in every seat (``rules.bots.policy`` with a little randomness, so the futures differ)
+to a horizon some nation turns ahead, and judges where each future ends with the evaluation
+(``rules.bots.evaluation``): the player's projected worth against the best rival's. Candidates
+share the same random futures (common random numbers), and the budget goes to the candidates
+still in the race (successive halving), so most of the thinking is spent telling the best two
+apart. A Maneuver is chosen as a whole plan: several complete plans by the rules of thumb
+with different tendencies, each judged the same way, then played move by move.
+
+The budget is a number of playouts with a time limit on top (``budget`` seconds): within the
+playout count a seeded bot is reproducible; on a slow machine the time limit cuts the search
+short instead of keeping the player waiting.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+from rules import engine
+from rules.actions import (
+    Action,
+    BuildFactory,
+    Buy,
+    ChooseRondel,
+    EndManeuver,
+    Fight,
+    Pass,
+    SwissBankForce,
+)
+from rules.bots.base import Choice, SeededBot
+from rules.bots.evaluation import DEFAULT, Weights, utility, values
+from rules.bots.greedy import finish_turn
+from rules.bots.policy import (
+    PLAIN,
+    Policy,
+    Style,
+    battle_choice,
+    buy_reason,
+    overdue_taxation,
+    rondel_reason,
+)
+from rules.game import Game
+from rules.state import GameState
+
+SEARCHED = ("rondel", "invest", "bond_choice", "battle", "swiss_bank", "build_factory", "maneuver")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """How hard a search level thinks."""
+
+    budget: float = 1.0  # seconds a decision at most
+    playouts: int = 400  # playouts a decision at most (reproducible below the time limit)
+    horizon: int = 6  # nation turns played forward after the current one
+    candidates: int = 8  # bonds considered (the best by a quick estimate, and passing)
+    plans: int = 6  # Maneuver plans considered
+    noise: float = 0.6  # randomness of the playouts' rules of thumb
+    rollout: str = "quick"  # "quick": rules of thumb only; "greedy": with greedy look-ahead
+
+
+@dataclass(slots=True)
+class Candidate:
+    action: Action
+    plan: list[Action]  # the whole plan (maneuvers); [action] otherwise
+    state: GameState  # the position after the plan
+    values: list[float] = field(default_factory=list)
+    runs: int = 0
+
+    @property
+    def mean(self) -> float:
+        return sum(self.values) / self.runs if self.runs else float("-inf")
+
+
+def _best(alive: list[Candidate]) -> Candidate:
+    """The best mean over the futures every survivor has played."""
+    common = min(c.runs for c in alive)
+    if common == 0:
+        return alive[0]
+    return max(alive, key=lambda c: sum(c.values[:common]))
+
+
+def _clearly_apart(a: Candidate, b: Candidate) -> bool:
+    """The paired difference of two candidates on the same futures is far from zero."""
+    n = min(a.runs, b.runs)
+    if n < 16:
+        return False
+    diffs = [x - y for x, y in zip(a.values[:n], b.values[:n], strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean * mean * n > 9.0 * var
+
+
+class SearchBot(SeededBot):
+    """Plays each candidate forward many times and keeps the one whose futures look best."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        hidden_cash: bool = False,
+        settings: SearchSettings | None = None,
+        weights: Weights = DEFAULT,
+        style: Style = PLAIN,
+    ) -> None:
+        super().__init__(seed, hidden_cash)
+        self.settings = settings or SearchSettings()
+        self.budget = self.settings.budget
+        self.weights = weights
+        self.style = style
+        self.policy = Policy(self.rng, style)
+        self._plan: list[tuple[tuple, Action]] = []  # (position key, action) still to play
+
+    # -- the decision ------------------------------------------------------------------------
+    def decide(self, game: Game) -> Choice:
+        actions = self.options(game)
+        if len(actions) == 1:
+            return Choice(actions[0])
+        seen = self.view(game)
+        s = seen.state
+        kind = s.awaiting_kind
+        if kind == "maneuver":
+            planned = self._planned(game, actions)
+            if planned is not None:
+                return planned
+        if kind == "rondel":
+            overdue = overdue_taxation(game.plies, s, actions)
+            if overdue is not None:
+                return Choice(overdue, rondel_reason(s, overdue) + "; taxing is overdue")
+        if kind not in SEARCHED:
+            action, why = self.policy.pick(s, actions, explain=True)
+            return Choice(action, why)
+        candidates = self._candidates(s, kind, actions)
+        if len(candidates) == 1:
+            return self._explain(s, kind, candidates[0], candidates)
+        best = self._search(s, candidates)
+        if kind == "maneuver":
+            self._remember_plan(game, best)
+        return self._explain(s, kind, best, candidates)
+
+    # -- candidates --------------------------------------------------------------------------
+    def _candidates(self, s: GameState, kind: str, actions: list[Action]) -> list[Candidate]:
+        if kind == "maneuver":
+            return self._plans(s, actions)
+        if kind in ("invest", "bond_choice"):
+            scored = sorted(self.policy.invest_scores(s, actions), key=lambda t: t[0], reverse=True)
+            keep = [a for _, a in scored if isinstance(a, Buy)][: self.settings.candidates - 1]
+            keep += [a for a in actions if isinstance(a, Pass)]
+            actions = keep
+        out = []
+        for a in actions:
+            after, _ = engine.apply(s, a)
+            out.append(Candidate(a, [a], after))
+        return out
+
+    def _plans(self, s: GameState, actions: list[Action]) -> list[Candidate]:
+        """Complete Maneuvers by the rules of thumb with different tendencies (and ending at
+        once); identical plans are kept once."""
+        styles = [
+            Style(self.style.aggression, self.style.expansion, self.style.thrift, 0.0),
+            Style(self.style.aggression * 2.0, self.style.expansion, self.style.thrift, 0.0),
+            Style(self.style.aggression * 0.3, self.style.expansion * 1.3, self.style.thrift, 0.0),
+        ]
+        rng = random.Random(self.rng.random())
+        while len(styles) < self.settings.plans - 1:
+            styles.append(
+                Style(
+                    self.style.aggression * rng.uniform(0.3, 2.5),
+                    self.style.expansion * rng.uniform(0.6, 1.6),
+                    self.style.thrift,
+                    0.8,
+                )
+            )
+        seen: dict[tuple, Candidate] = {}
+        end = next((a for a in actions if isinstance(a, EndManeuver)), None)
+        if end is not None:
+            after, _ = engine.apply(s, end)
+            seen[(str(end),)] = Candidate(end, [end], after)
+        n = s.turn
+        for style in styles:
+            policy = Policy(random.Random(rng.random()), style)
+            plan: list[Action] = []
+            t = s
+            while not t.finished and t.awaiting_kind == "maneuver" and t.turn == n:
+                legal = engine.legal_actions(t)
+                a, _ = policy.pick(t, legal)
+                plan.append(a)
+                t, _ = engine.apply(t, a)
+                if isinstance(a, EndManeuver) or len(plan) > 60:
+                    break
+            key = tuple(str(a) for a in plan)
+            if plan and key not in seen:
+                seen[key] = Candidate(plan[0], plan, t)
+        return list(seen.values())
+
+    # -- the search --------------------------------------------------------------------------
+    def _search(self, s: GameState, candidates: list[Candidate]) -> Candidate:
+        """Successive halving on common random futures: every candidate still in the race is
+        played on the same seeds; after each round the worse half drops out and the survivors
+        get twice as many futures. Stops at the playout count, the time limit, or when the last
+        two differ clearly."""
+        me = s.awaiting_player
+        cfg = self.settings
+        deadline = time.perf_counter() + self.budget
+        alive = list(candidates)
+        seeds: list[int] = []
+        spent = 0
+        batch = 4
+        while spent < cfg.playouts:
+            while len(seeds) < batch:
+                seeds.append(self.rng.getrandbits(32))
+            for c in alive:
+                while c.runs < batch:
+                    c.values.append(self._playout(c.state, me, seeds[c.runs]))
+                    c.runs += 1
+                    spent += 1
+                    if time.perf_counter() > deadline:
+                        return _best(alive)
+            if len(alive) > 2:
+                alive.sort(key=lambda c: c.mean, reverse=True)
+                alive = alive[: max(2, (len(alive) + 1) // 2)]
+            elif (len(alive) == 2 and _clearly_apart(alive[0], alive[1])) or len(alive) == 1:
+                break
+            batch *= 2
+        return _best(alive)
+
+    def _playout(self, s: GameState, me: int, seed: int) -> float:
+        """Play forward with noisy rules of thumb to the horizon and judge the end."""
+        rng = random.Random(seed)
+        policy = Policy(rng, Style(noise=self.settings.noise))
+        turns = 0
+        limit = self.settings.horizon
+        for _ in range(600):
+            if s.finished or s.awaiting_kind is None:
+                break
+            if s.awaiting_kind == "rondel":
+                turns += 1
+                if turns > limit:
+                    break
+            actions = engine.legal_actions(s)
+            if self.settings.rollout == "greedy" and s.awaiting_kind in ("rondel", "invest"):
+                a = self._greedy_pick(s, actions, policy, rng)
+            else:
+                a, _ = policy.pick(s, actions)
+            s, _ = engine.apply(s, a)
+        return utility(values(s, self.weights), me, self.weights)
+
+    def _greedy_pick(
+        self, s: GameState, actions: list[Action], policy: Policy, rng: random.Random
+    ) -> Action:
+        """A greedy player's choice in a playout: one nation turn of look-ahead for the
+        rondel, one purchase of look-ahead for bonds (the few best by the quick estimate)."""
+        if rng.random() < 0.15:
+            return policy.pick(s, actions)[0]
+        if s.awaiting_kind == "rondel":
+            who = s.government[s.turn]
+            quiet = Policy(rng, PLAIN)
+            options = actions
+        else:
+            who = s.awaiting_player
+            scored = sorted(policy.invest_scores(s, actions), key=lambda t: t[0], reverse=True)
+            options = [a for _, a in scored[:4]]
+            options += [a for a in actions if isinstance(a, Pass) and a not in options]
+            quiet = None
+        best, best_u = options[0], float("-inf")
+        for a in options:
+            after, _ = engine.apply(s, a)
+            if quiet is not None:
+                after = finish_turn(after, quiet)
+            u = utility(values(after, self.weights), who, self.weights) + rng.random() * 0.5
+            if u > best_u:
+                best, best_u = a, u
+        return best
+
+    # -- following a chosen Maneuver ---------------------------------------------------------
+    @staticmethod
+    def _key(game: Game) -> tuple:
+        s = game._state
+        return (len(game.plies), s.turn, s.awaiting_kind, s.turn_ctx, b"".join(s.armies))
+
+    def _remember_plan(self, game: Game, best: Candidate) -> None:
+        self._plan = []
+        if len(best.plan) <= 1:
+            return
+        replay = game.copy()
+        for a in best.plan:
+            self._plan.append((self._key(replay), a))
+            try:
+                replay.apply(a)
+            except Exception:  # pragma: no cover - the plan was made on this position
+                break
+            if replay.awaiting is None or replay.awaiting.kind != "maneuver":
+                break
+        self._plan.pop(0)  # the first action is returned now
+
+    def _planned(self, game: Game, actions: list[Action]) -> Choice | None:
+        while self._plan:
+            key, action = self._plan.pop(0)
+            if key == self._key(game) and action in actions:
+                return Choice(action, self._move_reason(game.state, action))
+            self._plan = []
+        return None
+
+    # -- reasons -----------------------------------------------------------------------------
+    def _move_reason(self, s: GameState, a: Action) -> str:
+        from rules.bots.policy import home_threats, move_value
+
+        if isinstance(a, EndManeuver):
+            return "ends the maneuver as planned"
+        _, why = move_value(s, s.turn, a, home_threats(s, s.turn))
+        return why or "moves as planned"
+
+    def _explain(
+        self, s: GameState, kind: str, best: Candidate, candidates: list[Candidate]
+    ) -> Choice:
+        a = best.action
+        tried = f" (best of {len(candidates)} tried)" if len(candidates) > 1 else ""
+        if isinstance(a, ChooseRondel):
+            return Choice(a, rondel_reason(s, a) + tried)
+        if isinstance(a, Buy):
+            return Choice(a, buy_reason(s, s.awaiting_player, a) + tried)
+        if isinstance(a, Pass):
+            return Choice(a, "passes: no bond pays more than keeping the cash" + tried)
+        if kind == "battle":
+            if isinstance(a, Fight):
+                _, why = battle_choice(s, [a, *[c.action for c in candidates]])
+                return Choice(a, (why or "fights: the futures look better") + tried)
+            return Choice(a, "does not fight: the futures look better without" + tried)
+        if kind == "maneuver":
+            if isinstance(a, EndManeuver):
+                return Choice(a, "ends the maneuver: no plan looked better" + tried)
+            moves = sum(1 for x in best.plan if not isinstance(x, EndManeuver))
+            return Choice(a, f"{self._move_reason(s, a)}; plan of {moves} moves" + tried)
+        if isinstance(a, SwissBankForce):
+            nation = s.board.nations[s.turn].name
+            if a.force:
+                return Choice(a, f"forces {nation} to stop on Investor" + tried)
+            return Choice(a, f"lets {nation} pass Investor" + tried)
+        if isinstance(a, BuildFactory):
+            if a.region:
+                where = s.board[a.region].name
+                return Choice(a, f"builds a factory in {where}: +2M tax each taxation" + tried)
+            return Choice(a, "builds no factory" + tried)
+        return Choice(a, "looks best" + tried)
