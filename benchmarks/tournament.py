@@ -66,8 +66,8 @@ def play_game(spec: GameSpec) -> GameRecord:
     game = Game.new(players, RuleSet.preset(spec.edition, spec.variant), seed=spec.seed)
     bots = {}
     for i, (name, level) in enumerate(zip(players, spec.levels, strict=True)):
-        bot = make_bot(level, spec.seed * 7 + i, hidden_cash=spec.hidden_cash)
-        if spec.budget is not None and hasattr(bot, "budget"):
+        bot = build_bot(level, spec.seed * 7 + i, spec.hidden_cash)
+        if spec.budget is not None and hasattr(bot, "budget") and "budget=" not in level:
             bot.budget = spec.budget
         bots[name] = bot
     times: dict[str, list[float]] = defaultdict(list)
@@ -94,6 +94,29 @@ def play_game(spec: GameSpec) -> GameRecord:
         time.perf_counter() - start,
         result is not None,
     )
+
+
+def build_bot(level: str, seed: int, hidden_cash: bool = False):
+    """A bot by level name, or a variant for experiments: ``LEVEL:key=value,...`` with keys
+    ``eval`` (weight table, 0 = hand-made), ``budget``, ``playouts``, ``horizon``,
+    ``candidates``, ``plans``, ``noise``, ``rollout`` (quick|greedy) for search levels."""
+    from dataclasses import replace
+
+    base, _, extra = level.partition(":")
+    bot = make_bot(base, seed, hidden_cash=hidden_cash)
+    if not extra:
+        return bot
+    opts = dict(item.split("=", 1) for item in extra.split(","))
+    if "eval" in opts:
+        bot.weights = replace(bot.weights, learned=int(opts.pop("eval")))
+    if hasattr(bot, "settings"):
+        kinds = {"budget": float, "noise": float, "rollout": str}
+        changes = {k: kinds.get(k, int)(v) for k, v in opts.items()}
+        bot.settings = replace(bot.settings, **changes)
+        bot.budget = bot.settings.budget
+    elif opts:
+        raise ValueError(f"{base} has no settings {', '.join(opts)}")
+    return bot
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -30,6 +30,7 @@ from typer.core import TyperGroup
 
 from imperial_tui.rules_text import topics as rules_topics
 from rules import Game, IllegalAction, RuleSet, SetupError
+from rules.bots.levels import LEVELS
 from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, format_value, parse_option_value
 from rules.savefile import (
     LoadedGame,
@@ -44,6 +45,7 @@ from rules.savefile import (
 RULES_TOPICS = rules_topics()
 EXIT_GAME = 1  # the save file or the game refused: bad save, illegal action
 EXIT_USAGE = 2  # the command line itself is wrong: bad option, impossible set-up
+LEVEL_NAMES = ", ".join(LEVELS)  # computer levels, from rules.bots
 
 
 class OneLineErrors(TyperGroup):
@@ -310,8 +312,8 @@ def new(
             "--bot",
             "-b",
             metavar="NAME=LEVEL",
-            help="Make a seat a computer player (repeatable): NAME=greedy or NAME=random. "
-            "Saved in the file, so `imperial play` runs it.",
+            help="Make a seat a computer player (repeatable): NAME=LEVEL, LEVEL one of "
+            f"{LEVEL_NAMES}. Saved in the file, so `imperial play` runs it.",
             show_default=False,
         ),
     ] = None,
@@ -332,7 +334,7 @@ def new(
 
     * `imperial new -p Anna,Ben,Cleo,Dan --variant experienced --deal Cleo -s exp.json`
 
-    * `imperial new -p Anna,Ben,Cleo --bot Ben=greedy --bot Cleo=random -s bots.json`
+    * `imperial new -p Anna,Ben,Cleo --bot Ben=strong --bot Cleo=greedy -s bots.json`
 
     * `imperial new --position cologne.toml -s q.json` (a position: docs/POSITIONS.md)
     """
@@ -418,8 +420,13 @@ def _bot_controllers(items: list[str], names: list[str] | tuple[str, ...]) -> di
     out: dict[str, str] = {}
     for item in items:
         name, _, level = (part.strip() for part in item.partition("="))
-        if name not in names or level not in ("greedy", "random"):
-            _fail(f"--bot {item!r} must be NAME=greedy or NAME=random for a player", EXIT_USAGE)
+        if name not in names:
+            _fail(
+                f"--bot {item!r}: {name!r} is not a player; players are {', '.join(names)}",
+                EXIT_USAGE,
+            )
+        if level not in LEVELS:
+            _fail(f"--bot {item!r}: the level must be one of {LEVEL_NAMES}", EXIT_USAGE)
         out[name] = f"bot:{level}"
     return out
 
@@ -884,7 +891,9 @@ def play(
     file: FileArg,
     bot: Annotated[
         list[str] | None,
-        typer.Option("--bot", "-b", help="Make a seat a computer player: NAME=greedy|random."),
+        typer.Option(
+            "--bot", "-b", help=f"Make a seat a computer player: NAME=LEVEL ({LEVEL_NAMES})."
+        ),
     ] = None,
     headless: Annotated[
         bool,
@@ -899,7 +908,7 @@ def play(
     """Resume a saved game in the app (or let computer players play it with --headless).
 
     Examples: `imperial play game.json`,
-    `imperial play duel.json --bot Anna=random --bot Ben=greedy --headless`
+    `imperial play duel.json --bot Anna=greedy --bot Ben=strong --headless`
     """
     from imperial_tui.session import Session
 

@@ -109,7 +109,12 @@ class Session:
         for i, (name, ctl) in enumerate(self.controllers.items()):
             level = bot_level(ctl)
             if level:
-                self.bots[name] = make_bot(level, seed + i)
+                try:
+                    # with hidden cash a bot keeps a tally of public payments instead of
+                    # reading the other players' cash
+                    self.bots[name] = make_bot(level, seed + i, hidden_cash=self.hidden_cash)
+                except ValueError as exc:
+                    raise SaveError(f"player {name}: {exc}") from None
         self._track_turn()
 
     # -- creation ----------------------------------------------------------------------------

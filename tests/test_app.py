@@ -753,7 +753,10 @@ def test_no_investor_card_variant_by_keys(tmp_path: Path) -> None:
                         )
                         bought = True
                         break
-                await pilot.press("home", "enter")
+                if aw.kind == "maneuver":  # by keys a maneuver needs a unit, then a target
+                    app.apply_human(game.legal_actions()[-1])  # end the maneuver
+                else:
+                    await pilot.press("home", "enter")
                 await settle(pilot, app)
             assert bought
 

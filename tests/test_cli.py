@@ -510,13 +510,32 @@ def test_play_headless_with_bots_plays_to_the_end(tmp_path: Path) -> None:
     assert load_game(save).game.is_over
 
 
-@pytest.mark.parametrize("bad", ["Zed=greedy", "Anna=clever", "Anna"])
-def test_bot_option_refuses_unknown_names_and_levels(tmp_path: Path, bad: str) -> None:
+@pytest.mark.parametrize(
+    ("bad", "why"),
+    [
+        ("Zed=greedy", "'Zed' is not a player"),
+        ("Anna=clever", "the level must be one of random, greedy, normal, strong"),
+        ("Anna", "the level must be one of"),
+    ],
+)
+def test_bot_option_refuses_unknown_names_and_levels(tmp_path: Path, bad: str, why: str) -> None:
     save = tmp_path / "g.json"
     result = runner.invoke(app, ["new", "-p", "Anna,Ben", "--bot", bad, "--save", str(save)])
     assert result.exit_code == 2
-    assert "NAME=greedy or NAME=random" in result.output
+    assert why in " ".join(result.output.split())
     assert not save.exists()
+
+
+def test_every_computer_level_is_accepted_and_saved(tmp_path: Path) -> None:
+    from rules.bots import LEVELS
+
+    for level in LEVELS:
+        save = tmp_path / f"{level}.json"
+        result = runner.invoke(
+            app, ["new", "-p", "Anna,Ben", "--bot", f"Ben={level}", "--save", str(save)]
+        )
+        assert result.exit_code == 0, result.output
+        assert load_game(save).controllers["Ben"] == f"bot:{level}"
 
 
 def test_rules_prints_every_page_or_one_topic() -> None:

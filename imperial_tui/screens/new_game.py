@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from imperial_tui.screens.guard import GuardedScreen
 from imperial_tui.widgets.base import Hanging
 from rules import OPTIONS, RuleSet
+from rules.bots.levels import LEVELS
 from rules.ruleset import EDITIONS, VARIANTS, format_value
 
 # What the edition and the variant change, one line each (the rule options below show every
@@ -31,10 +32,10 @@ VARIANT_TEXT = {
     "no-investor-card": "no investor card: after each nation's turn, players invest in it",
 }
 
+# the computer levels come from rules.bots (one-line descriptions in LEVELS), random last
 SEAT_KINDS = [
     ("human", "human"),
-    ("computer (greedy)", "bot:greedy"),
-    ("computer (random)", "bot:random"),
+    *((f"computer ({name})", f"bot:{name}") for name in sorted(LEVELS, key="random".__eq__)),
     ("empty seat", "off"),
 ]
 DEFAULT_SEATS = [

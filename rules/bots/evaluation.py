@@ -33,15 +33,11 @@ WIN_POWER = 25
 class Weights:
     """The terms of the evaluation. A personality is a different set of weights."""
 
-    cash: float = 1.0
-    bonds: float = 1.0  # interest x projected power factor
-    interest: float = 0.25  # interest still to be paid, per bond interest point and Investor turn
-    treasury: float = 0.35  # share of the treasury counted for the bondholders
-    government: float = 3.0  # governing a nation
-    units: float = 0.25  # a unit of a governed nation (future flags, defence)
+    learned: int = 4  # which fitted weight table (0: the hand-made projection below)
+    cash: float = 1.0  # multiplies what cash is worth
+    units: float = 1.0  # multiplies what the governed nations' units are worth
     rival: float = 1.0  # weight of the best rival's value in ``utility`` (0: play for score)
-    pace: float = 1.0  # how fast the game is expected to end (higher: sooner)
-    learned: int = 0  # 0: hand-made projection; 1, 2: fitted weight tables
+    pace: float = 1.0  # how fast the hand-made projection expects the game to end
 
 
 DEFAULT = Weights()
@@ -99,18 +95,17 @@ def values(s: GameState, w: Weights = DEFAULT) -> list[float]:
         return final_values(s)
     figures = nation_figures(s)
     if w.learned:
-        return learned_values(s, TABLES[w.learned], figures)
+        return learned_values(s, TABLES[w.learned], figures, w)
     look = outlook(s, w, figures)
     out = [w.cash * c for c in s.cash]
     for n, f in enumerate(figures):
         if f.owed:
-            per_interest = w.bonds * look.factor[n] + w.interest * look.payouts[n]
-            per_interest += w.treasury * s.treasury[n] / f.owed
+            per_interest = look.factor[n] + 0.25 * look.payouts[n] + 0.35 * s.treasury[n] / f.owed
             for p, i in enumerate(f.shares):
                 if i:
                     out[p] += i * per_interest
         if f.governor != NO:
-            out[f.governor] += w.government + w.units * min(8, f.units)
+            out[f.governor] += 3.0 + 0.25 * w.units * min(8, f.units)
     return out
 
 
@@ -151,7 +146,14 @@ PHASE_WEIGHTS_3 = (
     (1.327, 0.905, 0.163, 0.292, 0.121, 0.507, -4.478, 0.190, 0.213, -0.015, -0.247, -0.019),
     (1.034, 0.879, 0.109, 0.160, 0.020, -0.006, -2.379, 0.052, 0.018, 0.009, -0.060, -0.065),
 )
-TABLES = {1: PHASE_WEIGHTS, 2: PHASE_WEIGHTS_2, 3: PHASE_WEIGHTS_3}
+PHASE_WEIGHTS_4 = (
+    (2.645, -0.101, 0.734, 1.016, 1.076, 1.653, -0.007, 0.098, 1.105, -0.133, -0.059, 0.414),
+    (2.038, 0.678, 0.473, 0.784, 0.506, 1.181, -4.071, 0.286, 0.598, -0.112, 0.255, 0.413),
+    (1.684, 0.855, 0.276, 0.603, 0.259, 0.666, -3.785, 0.171, 0.286, -0.037, 0.030, 0.164),
+    (1.356, 0.840, 0.200, 0.206, 0.280, 0.411, -3.004, 0.073, 0.269, -0.005, -0.136, 0.052),
+    (1.027, 0.877, 0.099, 0.188, -0.074, 0.141, -1.396, -0.087, 0.103, 0.010, 0.007, -0.022),
+)
+TABLES = {1: PHASE_WEIGHTS, 2: PHASE_WEIGHTS_2, 3: PHASE_WEIGHTS_3, 4: PHASE_WEIGHTS_4}
 
 
 def phase_weights(max_power: int, table=PHASE_WEIGHTS) -> list[float]:
@@ -161,7 +163,14 @@ def phase_weights(max_power: int, table=PHASE_WEIGHTS) -> list[float]:
     return [a * (1 - f) + b * f for a, b in zip(table[i], table[i + 1], strict=True)]
 
 
-def learned_values(s: GameState, table=PHASE_WEIGHTS, figures: list | None = None) -> list[float]:
-    w = phase_weights(max(s.power), table)
+def learned_values(
+    s: GameState, table=PHASE_WEIGHTS, figures: list | None = None, w: Weights = DEFAULT
+) -> list[float]:
+    coef = phase_weights(max(s.power), table)
+    if w.cash != 1.0:
+        coef[0] *= w.cash
+        coef[11] *= w.cash
+    if w.units != 1.0:
+        coef[8] *= w.units
     rows = player_features(s, figures)
-    return [sum(a * b for a, b in zip(w, row, strict=True)) for row in rows]
+    return [sum(a * b for a, b in zip(coef, row, strict=True)) for row in rows]

@@ -4,7 +4,8 @@ Rondel: tries every legal space on a copy, plays the rest of the nation's turn w
 of thumb (``rules.bots.policy``), and keeps the space after which the evaluation
 (``rules.bots.evaluation``) likes the position best for its government. Investing: tries every
 bond (and passing) on a copy and keeps the one the evaluation likes best. Everything else
-(maneuvers, battles, production, imports, factories, Swiss banks) follows the rules of thumb.
+(maneuvers, battles, production, imports, factories, Swiss banks, and the bond rounds of the
+experienced set-up, a phase the evaluation is not made for) follows the rules of thumb.
 Quick (a few milliseconds a decision) and predictable.
 """
 
@@ -67,7 +68,7 @@ class GreedyBot(SeededBot):
             if overdue is not None:
                 return Choice(overdue, rondel_reason(s, overdue) + "; taxing is overdue")
             return self._rondel(s, actions)
-        if kind in ("invest", "bond_choice"):
+        if kind == "invest":
             return self._invest(s, actions)
         action, why = self.policy.pick(s, actions, explain=True)
         return Choice(action, why)

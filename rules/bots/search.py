@@ -47,7 +47,9 @@ from rules.bots.policy import (
 from rules.game import Game
 from rules.state import GameState
 
-SEARCHED = ("rondel", "invest", "bond_choice", "battle", "swiss_bank", "build_factory", "maneuver")
+# decisions searched; the others (production, imports, and the bond rounds of the experienced
+# set-up, a phase the evaluation is not made for) follow the rules of thumb
+SEARCHED = ("rondel", "invest", "battle", "swiss_bank", "build_factory", "maneuver")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +62,11 @@ class SearchSettings:
     candidates: int = 8  # bonds considered (the best by a quick estimate, and passing)
     plans: int = 6  # Maneuver plans considered
     noise: float = 0.6  # randomness of the playouts' rules of thumb
-    rollout: str = "quick"  # "quick": rules of thumb only; "greedy": with greedy look-ahead
+    rollout: str = "greedy"  # "greedy": with greedy look-ahead; "quick": rules of thumb only
+
+
+NORMAL = SearchSettings(budget=0.25, playouts=120, horizon=4, candidates=5, plans=3)
+STRONG = SearchSettings(budget=1.0, playouts=500, horizon=6, candidates=8, plans=6)
 
 
 @dataclass(slots=True)
@@ -70,6 +76,7 @@ class Candidate:
     state: GameState  # the position after the plan
     values: list[float] = field(default_factory=list)
     runs: int = 0
+    prior: float = 0.0  # a quick estimate, to order the candidates before any future
 
     @property
     def mean(self) -> float:
@@ -77,10 +84,11 @@ class Candidate:
 
 
 def _best(alive: list[Candidate]) -> Candidate:
-    """The best mean over the futures every survivor has played."""
+    """The best mean over the futures every survivor has played (the prior's favourite when
+    the time ran out before each had one)."""
     common = min(c.runs for c in alive)
     if common == 0:
-        return alive[0]
+        return max(alive, key=lambda c: c.prior)
     return max(alive, key=lambda c: sum(c.values[:common]))
 
 
@@ -145,6 +153,8 @@ class SearchBot(SeededBot):
 
     # -- candidates --------------------------------------------------------------------------
     def _candidates(self, s: GameState, kind: str, actions: list[Action]) -> list[Candidate]:
+        """The candidates, best first by a quick prior: if the time runs out before the
+        futures tell them apart, the prior's choice stands (greedy's, in effect)."""
         if kind == "maneuver":
             return self._plans(s, actions)
         if kind in ("invest", "bond_choice"):
@@ -153,9 +163,17 @@ class SearchBot(SeededBot):
             keep += [a for a in actions if isinstance(a, Pass)]
             actions = keep
         out = []
+        me = s.awaiting_player
+        quiet = Policy(random.Random(0), PLAIN)
         for a in actions:
             after, _ = engine.apply(s, a)
-            out.append(Candidate(a, [a], after))
+            c = Candidate(a, [a], after)
+            if kind == "rondel":
+                c.prior = utility(values(finish_turn(after, quiet), self.weights), me, self.weights)
+            else:
+                c.prior = utility(values(after, self.weights), me, self.weights)
+            out.append(c)
+        out.sort(key=lambda c: c.prior, reverse=True)
         return out
 
     def _plans(self, s: GameState, actions: list[Action]) -> list[Candidate]:
@@ -196,27 +214,35 @@ class SearchBot(SeededBot):
             key = tuple(str(a) for a in plan)
             if plan and key not in seen:
                 seen[key] = Candidate(plan[0], plan, t)
-        return list(seen.values())
+        me = s.awaiting_player
+        out = list(seen.values())
+        for c in out:
+            c.prior = utility(values(c.state, self.weights), me, self.weights)
+        out.sort(key=lambda c: c.prior, reverse=True)
+        return out
 
     # -- the search --------------------------------------------------------------------------
     def _search(self, s: GameState, candidates: list[Candidate]) -> Candidate:
         """Successive halving on common random futures: every candidate still in the race is
-        played on the same seeds; after each round the worse half drops out and the survivors
-        get twice as many futures. Stops at the playout count, the time limit, or when the last
-        two differ clearly."""
+        played on the same seeds (one seed for all, then the next), so that a time limit
+        leaves them equally sampled; after each round the worse half drops out and the
+        survivors get twice as many futures. Stops at the playout count, the time limit, or
+        when the last two differ clearly."""
         me = s.awaiting_player
         cfg = self.settings
         deadline = time.perf_counter() + self.budget
         alive = list(candidates)
         seeds: list[int] = []
         spent = 0
-        batch = 4
+        target = 2
         while spent < cfg.playouts:
-            while len(seeds) < batch:
+            while len(seeds) < target:
                 seeds.append(self.rng.getrandbits(32))
-            for c in alive:
-                while c.runs < batch:
-                    c.values.append(self._playout(c.state, me, seeds[c.runs]))
+            for k in range(min(c.runs for c in alive), target):
+                for c in alive:
+                    if c.runs > k:
+                        continue
+                    c.values.append(self._playout(c.state, me, seeds[k]))
                     c.runs += 1
                     spent += 1
                     if time.perf_counter() > deadline:
@@ -226,7 +252,7 @@ class SearchBot(SeededBot):
                 alive = alive[: max(2, (len(alive) + 1) // 2)]
             elif (len(alive) == 2 and _clearly_apart(alive[0], alive[1])) or len(alive) == 1:
                 break
-            batch *= 2
+            target *= 2
         return _best(alive)
 
     def _playout(self, s: GameState, me: int, seed: int) -> float:

@@ -1,0 +1,204 @@
+"""Every computer level in every set-up: a legal action for every kind of decision (battles,
+Swiss banks, bond choices and the experienced set-up included) with a reason for the log;
+seeded bots are reproducible; with hidden cash a bot never reads another player's cash; the
+levels are listed for menus and built by name.
+
+Search levels run here with a tiny budget (a handful of playouts, no time limit reached), so
+these tests take seconds; their strength is measured by benchmarks/tournament.py.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from rules import Game, RuleSet
+from rules.actions import Action
+from rules.bots import BOT_LEVELS, LEVELS, Choice, make_bot
+
+NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")
+CONFIGS = [
+    (players, edition, variant)
+    for players in range(2, 7)
+    for edition in ("first", "2010")
+    for variant in ("standard", "experienced", "no-investor-card")
+]
+KINDS = {
+    "rondel",
+    "swiss_bank",
+    "build_factory",
+    "production",
+    "import",
+    "maneuver",
+    "battle",
+    "invest",
+    "bond_choice",
+}
+
+
+def quick(level: str, seed: int = 1, hidden_cash: bool = False):
+    """A bot of ``level``; search levels with a budget of a few playouts (reproducible)."""
+    bot = make_bot(level, seed, hidden_cash=hidden_cash)
+    if hasattr(bot, "settings"):
+        bot.settings = replace(bot.settings, playouts=6, horizon=2, plans=2, candidates=3)
+        bot.budget = 30.0
+    return bot
+
+
+def positions(players: int, edition: str, variant: str, seed: int) -> dict[str, list[Game]]:
+    """Positions of a random game, up to three of each decision kind."""
+    rng = random.Random(seed)
+    game = Game.new(list(NAMES[:players]), RuleSet.preset(edition, variant), seed=seed)
+    found: dict[str, list[Game]] = {}
+    while game.awaiting is not None and len(game.plies) < 2500:
+        kind = game.awaiting.kind
+        actions = game.legal_actions()
+        if len(actions) > 1 and len(found.get(kind, ())) < 3 and rng.random() < 0.3:
+            found.setdefault(kind, []).append(game.copy())
+        game.apply(rng.choice(actions))
+    return found
+
+
+def check_choice(choice: Choice, game: Game) -> None:
+    assert isinstance(choice, Choice)
+    assert choice.action in game.legal_actions(), f"{choice.action} is not legal"
+    assert "\n" not in choice.reason and len(choice.reason) <= 120, choice.reason
+
+
+@pytest.mark.parametrize(("players", "edition", "variant"), CONFIGS)
+def test_every_level_decides_legally_in_every_set_up(players: int, edition: str, variant: str):
+    seed = players * 10 + len(edition) + len(variant)
+    found = positions(players, edition, variant, seed)
+    for i, level in enumerate(BOT_LEVELS):
+        bot = quick(level, seed + i)
+        for kind, games in found.items():
+            game = games[i % len(games)]
+            before = game.summary()
+            choice = bot.decide(game)
+            check_choice(choice, game)
+            assert game.summary() == before, f"{level} changed the game deciding {kind}"
+
+
+def test_the_set_ups_reach_every_kind_of_decision() -> None:
+    seen: set[str] = set()
+    for config in CONFIGS:
+        seen |= set(positions(*config, seed=3))
+    assert seen >= KINDS, f"never reached: {KINDS - seen}"
+
+
+@pytest.mark.parametrize("level", ["greedy", "normal", "strong", "warmonger"])
+def test_levels_explain_their_decisions(level: str) -> None:
+    game = Game.new(list(NAMES[:3]), seed=8)
+    bot = quick(level, 2)
+    explained = decisions = 0
+    while game.awaiting is not None and len(game.plies) < 160:
+        if len(game.legal_actions()) > 1:
+            choice = bot.decide(game)
+            check_choice(choice, game)
+            decisions += 1
+            explained += bool(choice.reason)
+            game.apply(choice.action)
+        else:
+            game.apply(game.legal_actions()[0])
+    assert decisions > 20
+    assert explained == decisions
+
+
+@pytest.mark.parametrize("level", ["greedy", "normal", "banker"])
+def test_a_seeded_bot_is_reproducible(level: str) -> None:
+    def run() -> list[Action]:
+        game = Game.new(list(NAMES[:4]), seed=12)
+        bot = quick(level, 5)
+        out = []
+        while game.awaiting is not None and len(game.plies) < 120:
+            action = bot.choose(game)
+            out.append(action)
+            game.apply(action)
+        return out
+
+    assert run() == run()
+
+
+# ------------------------------------------------------------------------------ hidden cash
+
+
+def rich_rival_changes(level: str, game: Game) -> tuple[Game, int] | None:
+    """A copy of ``game`` in which one rival's cash alone (not a public move) makes a bot that
+    reads cash choose differently, with that rival's seat; None if no rival does."""
+    me = game.players.index(game.awaiting.player)
+    plain = quick(level, 3).choose(game)
+    for q in range(len(game.players)):
+        if q == me:
+            continue
+        for amount in (0, 400):
+            other = game.copy()
+            other.state.cash[q] = amount
+            if quick(level, 3).choose(other) != plain:
+                return other, q
+    return None
+
+
+@pytest.mark.parametrize("level", ["greedy", "normal"])
+def test_with_hidden_cash_a_bot_never_reads_another_players_cash(level: str) -> None:
+    game = Game.new(list(NAMES[:4]), seed=21)
+    driver = quick("greedy", 9)
+    tested = 0
+    while game.awaiting is not None and len(game.plies) < 400 and tested < 3:
+        kind = game.awaiting.kind
+        if kind in ("rondel", "invest") and len(game.legal_actions()) > 1:
+            changed = rich_rival_changes(level, game)
+            if changed is not None:
+                edited, _ = changed
+                # reading the position would change its choice; with hidden cash it does not
+                hidden_plain = quick(level, 3, hidden_cash=True).choose(game)
+                hidden_edited = quick(level, 3, hidden_cash=True).choose(edited)
+                assert hidden_plain == hidden_edited
+                assert hidden_plain in game.legal_actions()
+                tested += 1
+        game.apply(driver.choose(game))
+    assert tested, "no position where another player's cash mattered"
+
+
+def test_the_cash_tally_matches_the_public_moves() -> None:
+    from rules.bots.knowledge import CashTally
+
+    game = Game.new(list(NAMES[:3]), RuleSet.preset("2010"), seed=4)
+    bot = quick("greedy", 1)
+    tally = CashTally()
+    while game.awaiting is not None and len(game.plies) < 200:
+        game.apply(bot.choose(game))
+        if len(game.plies) % 37 == 0:
+            assert tally.cash(game) == game.state.cash
+    game.undo()
+    game.undo()
+    assert tally.cash(game) == game.state.cash  # an undo replays afresh
+    game.state.cash[1] += 50  # not a public move: the tally cannot know it
+    assert tally.cash(game)[1] == game.state.cash[1] - 50
+
+
+# ------------------------------------------------------------------------------ levels
+
+
+def test_levels_are_listed_with_a_one_line_description_and_built_by_name() -> None:
+    assert list(LEVELS) == list(BOT_LEVELS)
+    assert {"random", "greedy", "normal", "strong"} <= set(LEVELS)
+    for name, level in LEVELS.items():
+        assert level.name == name
+        assert level.description and "\n" not in level.description
+        assert len(level.description) <= 60
+        assert make_bot(name, 1).decide(Game.new(["A", "B"], seed=1)).action is not None
+    with pytest.raises(ValueError, match="unknown computer level 'godlike'"):
+        make_bot("godlike")
+
+
+def test_a_bot_keeps_no_global_state() -> None:
+    """A fresh bot decides the same whatever other bots did before it was made."""
+    game = Game.new(list(NAMES[:4]), seed=2)
+    before = quick("normal", 4).decide(game).action
+    busy = quick("normal", 4)
+    other = Game.new(list(NAMES[:3]), seed=9)
+    for _ in range(30):
+        other.apply(busy.choose(other))
+    assert quick("normal", 4).decide(game).action == before
