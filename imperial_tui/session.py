@@ -21,6 +21,7 @@ from rules.safe_file import FileProblem, digest, read_regular, target_of
 from rules.savefile import (
     LoadedGame,
     SaveConflict,
+    SaveError,
     document_digest,
     load_game,
     printable,
