@@ -202,3 +202,16 @@ def test_a_bot_keeps_no_global_state() -> None:
     for _ in range(30):
         other.apply(busy.choose(other))
     assert quick("normal", 4).decide(game).action == before
+
+
+def test_sessions_build_bots_from_saves_and_tell_them_about_hidden_cash() -> None:
+    from imperial_tui.session import Session
+    from rules.savefile import SaveError
+
+    game = Game.new(list(NAMES[:3]), seed=1)
+    controllers = {"Anna": "human", "Ben": "bot:strong", "Cleo": "bot:greedy"}
+    hidden = Session(game, controllers, hidden_cash=True)
+    assert hidden.bots["Ben"].hidden_cash and hidden.bots["Cleo"].hidden_cash
+    assert not Session(game, controllers).bots["Ben"].hidden_cash
+    with pytest.raises(SaveError, match="Ben: unknown computer level 'godlike'"):
+        Session(game, {"Anna": "human", "Ben": "bot:godlike", "Cleo": "human"})

@@ -35,6 +35,7 @@ from rules.actions import (
 from rules.bots.base import Choice, SeededBot
 from rules.bots.evaluation import DEFAULT, Weights, utility, values
 from rules.bots.greedy import finish_turn
+from rules.bots.playout import playout
 from rules.bots.policy import (
     PLAIN,
     Policy,
@@ -63,6 +64,7 @@ class SearchSettings:
     plans: int = 6  # Maneuver plans considered
     noise: float = 0.6  # randomness of the playouts' rules of thumb
     rollout: str = "greedy"  # "greedy": with greedy look-ahead; "quick": rules of thumb only
+    processes: int = 1  # processes playing the playouts (the caller counts as one)
 
 
 NORMAL = SearchSettings(budget=0.25, playouts=120, horizon=4, candidates=5, plans=3)
@@ -74,30 +76,41 @@ class Candidate:
     action: Action
     plan: list[Action]  # the whole plan (maneuvers); [action] otherwise
     state: GameState  # the position after the plan
-    values: list[float] = field(default_factory=list)
-    runs: int = 0
+    values: dict[int, float] = field(default_factory=dict)  # seed index -> value
     prior: float = 0.0  # a quick estimate, to order the candidates before any future
 
     @property
+    def runs(self) -> int:
+        return len(self.values)
+
+    @property
     def mean(self) -> float:
-        return sum(self.values) / self.runs if self.runs else float("-inf")
+        return sum(self.values.values()) / len(self.values) if self.values else float("-inf")
+
+
+def _common(alive: list[Candidate]) -> set[int]:
+    keys = set(alive[0].values)
+    for c in alive[1:]:
+        keys &= c.values.keys()
+    return keys
 
 
 def _best(alive: list[Candidate]) -> Candidate:
     """The best mean over the futures every survivor has played (the prior's favourite when
     the time ran out before each had one)."""
-    common = min(c.runs for c in alive)
-    if common == 0:
+    common = _common(alive)
+    if not common:
         return max(alive, key=lambda c: c.prior)
-    return max(alive, key=lambda c: sum(c.values[:common]))
+    return max(alive, key=lambda c: sum(c.values[k] for k in common))
 
 
 def _clearly_apart(a: Candidate, b: Candidate) -> bool:
     """The paired difference of two candidates on the same futures is far from zero."""
-    n = min(a.runs, b.runs)
+    common = _common([a, b])
+    n = len(common)
     if n < 16:
         return False
-    diffs = [x - y for x, y in zip(a.values[:n], b.values[:n], strict=True)]
+    diffs = [a.values[k] - b.values[k] for k in common]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean * mean * n > 9.0 * var
@@ -123,6 +136,8 @@ class SearchBot(SeededBot):
         self.style = style
         self.policy = Policy(self.rng, style)
         self._plan: list[tuple[tuple, Action]] = []  # (position key, action) still to play
+        self._pool = None  # worker processes (settings.processes > 1)
+        self._broken = False  # the worker processes failed: play alone
 
     # -- the decision ------------------------------------------------------------------------
     def decide(self, game: Game) -> Choice:
@@ -230,23 +245,23 @@ class SearchBot(SeededBot):
         when the last two differ clearly."""
         me = s.awaiting_player
         cfg = self.settings
-        deadline = time.perf_counter() + self.budget
+        deadline = time.monotonic() + self.budget
         alive = list(candidates)
         seeds: list[int] = []
         spent = 0
         target = 2
-        while spent < cfg.playouts:
+        while spent < cfg.playouts and time.monotonic() < deadline:
             while len(seeds) < target:
                 seeds.append(self.rng.getrandbits(32))
-            for k in range(min(c.runs for c in alive), target):
-                for c in alive:
-                    if c.runs > k:
-                        continue
-                    c.values.append(self._playout(c.state, me, seeds[k]))
-                    c.runs += 1
-                    spent += 1
-                    if time.perf_counter() > deadline:
-                        return _best(alive)
+            tasks = [
+                (i, k, seeds[k])
+                for k in range(target)
+                for i, c in enumerate(alive)
+                if k not in c.values
+            ]
+            spent += self._play(s, me, alive, tasks, deadline)
+            if time.monotonic() > deadline:
+                break
             if len(alive) > 2:
                 alive.sort(key=lambda c: c.mean, reverse=True)
                 alive = alive[: max(2, (len(alive) + 1) // 2)]
@@ -255,53 +270,66 @@ class SearchBot(SeededBot):
             target *= 2
         return _best(alive)
 
-    def _playout(self, s: GameState, me: int, seed: int) -> float:
-        """Play forward with noisy rules of thumb to the horizon and judge the end."""
-        rng = random.Random(seed)
-        policy = Policy(rng, Style(noise=self.settings.noise))
-        turns = 0
-        limit = self.settings.horizon
-        for _ in range(600):
-            if s.finished or s.awaiting_kind is None:
-                break
-            if s.awaiting_kind == "rondel":
-                turns += 1
-                if turns > limit:
-                    break
-            actions = engine.legal_actions(s)
-            if self.settings.rollout == "greedy" and s.awaiting_kind in ("rondel", "invest"):
-                a = self._greedy_pick(s, actions, policy, rng)
-            else:
-                a, _ = policy.pick(s, actions)
-            s, _ = engine.apply(s, a)
-        return utility(values(s, self.weights), me, self.weights)
+    def _play(
+        self,
+        s: GameState,
+        me: int,
+        alive: list[Candidate],
+        tasks: list[tuple[int, int, int]],
+        deadline: float,
+    ) -> int:
+        """Play a round's playouts (here, or shared with the worker processes); returns how
+        many were played."""
+        pool = self._workers()
+        futures = []
+        mine = tasks
+        if pool is not None and len(tasks) >= 4:
+            from rules.bots.parallel import pack
 
-    def _greedy_pick(
-        self, s: GameState, actions: list[Action], policy: Policy, rng: random.Random
-    ) -> Action:
-        """A greedy player's choice in a playout: one nation turn of look-ahead for the
-        rondel, one purchase of look-ahead for bonds (the few best by the quick estimate)."""
-        if rng.random() < 0.15:
-            return policy.pick(s, actions)[0]
-        if s.awaiting_kind == "rondel":
-            who = s.government[s.turn]
-            quiet = Policy(rng, PLAIN)
-            options = actions
-        else:
-            who = s.awaiting_player
-            scored = sorted(policy.invest_scores(s, actions), key=lambda t: t[0], reverse=True)
-            options = [a for _, a in scored[:4]]
-            options += [a for a in actions if isinstance(a, Pass) and a not in options]
-            quiet = None
-        best, best_u = options[0], float("-inf")
-        for a in options:
-            after, _ = engine.apply(s, a)
-            if quiet is not None:
-                after = finish_turn(after, quiet)
-            u = utility(values(after, self.weights), who, self.weights) + rng.random() * 0.5
-            if u > best_u:
-                best, best_u = a, u
-        return best
+            shares = pool.workers + 1
+            packed = pack(s)
+            plans = [c.plan for c in alive]
+            futures = [
+                pool.submit(
+                    packed, plans, tasks[j::shares], me, self.settings, self.weights, deadline
+                )
+                for j in range(1, shares)
+            ]
+            mine = tasks[0::shares]
+        played = 0
+        for i, k, seed in mine:
+            c = alive[i]
+            c.values[k] = playout(c.state, me, seed, self.settings, self.weights)
+            played += 1
+            if time.monotonic() > deadline:
+                break
+        for fut in futures:
+            try:
+                done = fut.result()
+            except Exception:  # a broken pool: play on alone from now on
+                self.close()
+                self._broken = True
+                continue
+            for i, k, value in done:
+                alive[i].values[k] = value
+                played += 1
+        return played
+
+    def _workers(self):
+        """The worker processes, started on first use (``processes`` > 1 only)."""
+        if self.settings.processes <= 1 or self._broken:
+            return None
+        if self._pool is None:
+            from rules.bots.parallel import PlayoutPool
+
+            self._pool = PlayoutPool(self.settings.processes)
+        return self._pool
+
+    def close(self) -> None:
+        """Stop the worker processes, if any (they also stop with the program)."""
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
 
     # -- following a chosen Maneuver ---------------------------------------------------------
     @staticmethod

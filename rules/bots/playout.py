@@ -1,0 +1,74 @@
+"""One playout: the game played forward from a position by simulated players, to a horizon
+some nation turns ahead, and judged there by the evaluation.
+
+The simulated players are greedy players (one nation turn of look-ahead for the rondel, one
+purchase of look-ahead for bonds) with some randomness, so that the futures differ: now and
+then they take the rules of thumb's choice instead, and the rules of thumb add noise to their
+scores. Module-level functions, so that worker processes can run them too.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from rules import engine
+from rules.actions import Action, Pass
+from rules.bots.evaluation import Weights, utility, values
+from rules.bots.greedy import finish_turn
+from rules.bots.policy import PLAIN, Policy, Style
+from rules.state import GameState
+
+if TYPE_CHECKING:
+    from rules.bots.search import SearchSettings
+
+STEPS = 600  # actions a playout plays at most (a nation turn is rarely 30)
+
+
+def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights: Weights) -> float:
+    """Play forward from ``s`` to the horizon and return what the end is worth to ``me``."""
+    rng = random.Random(seed)
+    policy = Policy(rng, Style(noise=settings.noise))
+    turns = 0
+    for _ in range(STEPS):
+        if s.finished or s.awaiting_kind is None:
+            break
+        if s.awaiting_kind == "rondel":
+            turns += 1
+            if turns > settings.horizon:
+                break
+        actions = engine.legal_actions(s)
+        if settings.rollout == "greedy" and s.awaiting_kind in ("rondel", "invest"):
+            a = greedy_pick(s, actions, policy, rng, weights)
+        else:
+            a, _ = policy.pick(s, actions)
+        s, _ = engine.apply(s, a)
+    return utility(values(s, weights), me, weights)
+
+
+def greedy_pick(
+    s: GameState, actions: list[Action], policy: Policy, rng: random.Random, weights: Weights
+) -> Action:
+    """A greedy player's choice in a playout: one nation turn of look-ahead for the rondel,
+    one purchase of look-ahead for bonds (the few best by the quick estimate)."""
+    if rng.random() < 0.15:
+        return policy.pick(s, actions)[0]
+    if s.awaiting_kind == "rondel":
+        who = s.government[s.turn]
+        quiet: Policy | None = Policy(rng, PLAIN)
+        options = actions
+    else:
+        who = s.awaiting_player
+        scored = sorted(policy.invest_scores(s, actions), key=lambda t: t[0], reverse=True)
+        options = [a for _, a in scored[:4]]
+        options += [a for a in actions if isinstance(a, Pass) and a not in options]
+        quiet = None
+    best, best_u = options[0], float("-inf")
+    for a in options:
+        after, _ = engine.apply(s, a)
+        if quiet is not None:
+            after = finish_turn(after, quiet)
+        u = utility(values(after, weights), who, weights) + rng.random() * 0.5
+        if u > best_u:
+            best, best_u = a, u
+    return best
