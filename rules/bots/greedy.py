@@ -27,6 +27,22 @@ from rules.game import Game
 from rules.state import GameState
 
 TURN_LIMIT = 80  # actions of look-ahead at most (a turn is rarely longer than 30)
+IDLE_TURN = 1.5  # what a wasted turn costs in the evaluation's points
+
+
+def changes_anything(before: GameState, after: GameState) -> bool:
+    """Whether a turn changed the board, the nations or the bonds (not just the marker)."""
+    return (
+        before.armies != after.armies
+        or before.fleets != after.fleets
+        or before.friendly != after.friendly
+        or before.flag != after.flag
+        or before.factory != after.factory
+        or before.power != after.power
+        or before.tax_level != after.tax_level
+        or before.treasury != after.treasury
+        or before.bond_owner != after.bond_owner
+    )
 
 
 def finish_turn(s: GameState, policy: Policy, limit: int = TURN_LIMIT) -> GameState:
@@ -80,6 +96,8 @@ class GreedyBot(SeededBot):
             after, _ = engine.apply(s, a)
             after = finish_turn(after, self.policy)
             u = utility(values(after, self.weights), gov, self.weights)
+            if not changes_anything(s, after):
+                u -= IDLE_TURN  # a turn that only moves the marker wastes a turn
             u += self.rng.random() * 1e-6  # break exact ties without bias
             if u > best_u:
                 best, best_u = a, u

@@ -58,7 +58,7 @@ class SearchSettings:
     """How hard a search level thinks."""
 
     budget: float = 1.0  # seconds a decision at most
-    playouts: int = 400  # playouts a decision at most (reproducible below the time limit)
+    playouts: int = 150  # playouts a decision at most (reproducible below the time limit)
     horizon: int = 6  # nation turns played forward after the current one
     candidates: int = 8  # bonds considered (the best by a quick estimate, and passing)
     plans: int = 6  # Maneuver plans considered
@@ -67,8 +67,11 @@ class SearchSettings:
     processes: int = 1  # processes playing the playouts (the caller counts as one)
 
 
-NORMAL = SearchSettings(budget=0.25, playouts=120, horizon=4, candidates=5, plans=3)
-STRONG = SearchSettings(budget=1.0, playouts=500, horizon=6, candidates=8, plans=6)
+# The playout counts are what these budgets allow on a small machine (about 4 and 6 ms a
+# playout), so a seeded bot usually replays exactly; the time limits keep a busy or slow
+# machine from making the player wait.
+NORMAL = SearchSettings(budget=0.25, playouts=50, horizon=4, candidates=5, plans=3)
+STRONG = SearchSettings(budget=1.0, playouts=150, horizon=6, candidates=8, plans=6)
 
 
 @dataclass(slots=True)
