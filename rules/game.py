@@ -68,6 +68,10 @@ class Game:
             s.own(ALL_GROUPS)
         return s
 
+    @state.setter
+    def state(self, value: GameState) -> None:
+        self._state = value
+
     # -- creation ---------------------------------------------------------------------------
     @classmethod
     def new(

@@ -231,7 +231,8 @@ class Table:
         seed = self.game.setup.seed or 0
         for i, s in enumerate(self.seats):
             if s.is_bot:
-                self.bots[s.name] = make_bot(s.kind[4:], seed + i)
+                # with hidden cash a bot keeps the tally of public payments instead
+                self.bots[s.name] = make_bot(s.kind[4:], seed + i, hidden_cash=self.hidden_cash)
 
     def app_settings(self) -> dict[str, Any]:
         return {"hidden_cash": self.hidden_cash, "pace": self.pace}
