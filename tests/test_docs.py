@@ -21,3 +21,12 @@ def test_every_option_is_a_field_of_the_rule_set_with_a_valid_default():
         assert getattr(first, name) in info.choices
         assert getattr(third, name) in info.choices
     assert set(OPTIONS) == set(first.options())
+
+
+def test_bots_doc_describes_every_level():
+    from rules.bots import LEVELS
+
+    text = (ROOT / "docs" / "BOTS.md").read_text(encoding="utf-8")
+    for name, level in LEVELS.items():
+        assert f"| `{name}` |" in text and level.description in text, name
+        assert f"## {name}" in text or name in ("warmonger", "banker", "normal", "strong")

@@ -1,0 +1,44 @@
+"""The tournament tool (benchmarks/tournament.py) runs a tiny tournament: seats rotate, the
+report has win rates with confidence intervals, scores, decision times and game lengths.
+No timing is asserted: the machine is shared."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import tournament  # noqa: E402
+
+
+def test_a_tiny_tournament_rotates_seats_and_reports() -> None:
+    report = tournament.run_tournament(("normal", "greedy"), games=2, jobs=1, budget=0.005)
+    assert len(report.records) == 2
+    first, second = (r.spec for r in report.records)
+    assert first.levels == ("normal", "greedy") and second.levels == ("greedy", "normal")
+    assert first.seed == second.seed  # one deal, played from both seats
+    assert all(r.finished for r in report.records)
+    summary = report.summary()
+    assert summary["normal"]["wins"] + summary["greedy"]["wins"] == pytest.approx(2)
+    assert 0 <= summary["normal"]["low"] <= summary["normal"]["rate"] <= summary["normal"]["high"]
+    assert summary["normal"]["decisions"] > 0
+    text = report.text()
+    assert "95% CI" in text and "decision median" in text and "game length" in text
+
+
+def test_levels_with_settings_and_the_command_line(capsys: pytest.CaptureFixture) -> None:
+    bot = tournament.build_bot("strong:budget=0.5,horizon=2,eval=0", seed=1)
+    assert bot.settings.horizon == 2 and bot.budget == 0.5 and bot.weights.learned == 0
+    tournament.main(["random", "random", "random", "--games", "3", "--edition", "both"])
+    out = capsys.readouterr().out
+    assert "3 games of 3 players" in out and "random x3" in out
+
+
+def test_confidence_intervals() -> None:
+    low, high = tournament.wilson(80, 100)
+    assert 0.70 < low < 0.80 < high < 0.88
+    assert tournament.wilson(0, 0) == (0.0, 1.0)
