@@ -372,3 +372,37 @@ def test_a_scroll_key_reaching_the_digest_after_it_closed_is_ignored(tmp_path: P
             assert app.return_code is None and isinstance(app.screen, GameScreen)
 
     asyncio.run(run())
+
+
+def test_log_numbers_actions_and_puts_a_reason_before_the_next_turns_heading(
+    tmp_path: Path,
+) -> None:
+    """The log's numbers are action numbers (those of the digest, the history and `imperial
+    log`), and a computer's reason stands under its own action, never under the heading of
+    the turn its action opened."""
+    session = ben_takes_austria(tmp_path)
+    g = session.game
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.apply_human(g.parse("AH rondel investor"))
+            await until(pilot, lambda: type(app.screen).__name__ == "DigestScreen")
+            await pilot.press("escape", "4")
+            for _ in range(20):
+                await pilot.pause()
+                if app.screen.query_one("#log-panel").lines:
+                    break
+            lines = [line.text for line in app.screen.query_one("#log-panel").lines]
+            number = next(i for i, p in enumerate(g.plies, 1) if str(p.action) == "Ben buys AH 12")
+            at = next(i for i, t in enumerate(lines) if t.startswith(f"{number:4} "))
+            assert "Ben" in lines[at], lines[at]
+            reason = next(i for i, t in enumerate(lines) if REASON in t)
+            assert reason > at
+            between = lines[at:reason]
+            assert not any(t.lstrip().startswith("—") for t in between), between
+            numbered = [int(t[:4]) for t in lines if t[:4].strip().isdigit()]
+            assert numbered == sorted(numbered) and numbered[-1] <= len(g.plies)
+
+    asyncio.run(run())

@@ -260,7 +260,7 @@ class GameScreen(GameMap, GuardedScreen):
         events = session.game.events()
         if events:
             last = events[-1]
-            tail.append(f"{len(events):4} ", style="dim")
+            tail.append(f"{len(session.game.plies):4} ", style="dim")  # the action's number
             if last.nation:
                 tail.append_text(nation_text(last.nation, " "))
             tail.append(to_ascii(last.text) if self.ascii_only else last.text)
