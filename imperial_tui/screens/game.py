@@ -139,7 +139,7 @@ class GameScreen(GameMap, GuardedScreen):
             with Vertical(id="left"):
                 yield NationsPanel(id="nations")
                 yield self.decision_widget()
-                yield MapInfo(id="map-info-wide", classes="wide-only")
+                yield MapInfo(id="map-info-wide", classes="wide-only", wrap=True)
             # the wide layout's own copies of the panels (hidden, hence never repainted, in
             # the narrow layout); its class "-map" shows the map instead of the four panels
             with Horizontal(id="wide-right", classes="wide-only"):

@@ -207,12 +207,22 @@ class MapView(ScrollView, can_focus=True):
 
 
 class MapInfo(Static):
-    """The line(s) under the map: the region under the cursor, and what Enter does there."""
+    """The line(s) under the map: the region under the cursor, and what Enter does there.
+    ``wrap``: the wide layout's copy sits in the narrow column under the decision, so its
+    lines wrap there (cut, they would lose what Enter does); the narrow layout's keeps one
+    line each under the full-width map."""
 
     _shown: Any = None
+
+    def __init__(self, *args: Any, wrap: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.wrap = wrap
 
     def show_text(self, text: Text) -> None:
         key = (text.plain, tuple(text.spans))
         if key != self._shown:
             self._shown = key
+            if self.wrap:
+                text = text.copy()
+                text.no_wrap = False
             self.update(text, layout=False)  # a fixed height: no layout pass on each key
