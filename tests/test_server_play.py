@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from imperial_tui.cli import _state_text, app
+from imperial_tui.cli import app
+from imperial_tui.cli.positions import _state_text
 from imperial_tui.server.table import HIDDEN_CASH, Refused
 from rules.savefile import load_game
 from tests.server_helpers import connect, decider, new_key, run, serving, until

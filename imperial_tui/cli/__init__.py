@@ -1,0 +1,140 @@
+"""The ``imperial`` command: headless sub-commands over save files (and, later, the app).
+
+Every command reads or writes a save file (``rules.savefile``), so a game can be played, checked
+or scripted entirely from a shell: ``new`` sets one up, ``show``/``state``/``moves`` read it,
+``apply`` plays actions in notation. Textual is never imported here at module level: the
+headless commands stay fast and work where Textual cannot run. Only the commands that open the
+app (``_start_app``, ``play``) import it, inside the function.
+
+Errors a user can cause (a damaged save, an unknown rule option, an impossible set-up, an
+illegal action, a mistyped command line) print one line to stderr and exit with 1 (the game or
+file is at fault) or 2 (the command line is at fault); never a traceback, never Click's
+framed usage box (``OneLineErrors``).
+
+Commands that change a save (``apply``, ``undo``) hold the file's lock from reading it to
+writing it back (``rules.savefile.SaveLock``), so two of them at once never lose an update.
+
+The commands live in modules named after what they hold: ``games`` (new, options, play),
+``positions`` (state, show, moves), ``actions`` (apply, undo, log, explain), ``rules_pages``
+(rules) and, in its own package, ``imperial_tui.server.cli`` (serve); ``common`` holds what
+they share. This module makes the Typer app and adds them in the order ``--help`` lists
+them.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from imperial_tui.cli import actions, games, positions, rules_pages
+from imperial_tui.cli.common import EXIT_GAME, EXIT_USAGE, AsciiOpt, _start_app, _want_ascii
+from imperial_tui.server.cli import serve_app  # its own package, imports lazily
+from rules.savefile import printable, program_version
+
+
+class OneLineErrors(TyperGroup):
+    """The command group, with every error of the command line itself (an unknown command or
+    option, a missing argument, a bad value) as one line on stderr and exit code 2, as for
+    the commands' own errors; Click would print a framed usage box."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except typer.TyperException as exc:  # Click's errors: a usage error has exit code 2
+            message = printable(exc.format_message())
+            ctx = getattr(exc, "ctx", None)
+            if exc.exit_code == EXIT_USAGE:
+                path = ctx.command_path if ctx is not None else "imperial"
+                message += f" (see `{path} --help`)"
+            sys.stderr.write(f"imperial: {message}\n")
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            sys.stderr.write("imperial: aborted\n")
+            sys.exit(EXIT_GAME)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+app = typer.Typer(
+    name="imperial",
+    cls=OneLineErrors,
+    help=(
+        "Imperial (Mac Gerdts) in the terminal.\n\n"
+        "Start a game with `imperial new --players Anna,Ben,Cleo,Dan --save game.json`, "
+        "look at it with `imperial show game.json`, list the legal moves with "
+        "`imperial moves game.json` and play one with "
+        '`imperial apply game.json "AH rondel import"`.'
+    ),
+    invoke_without_command=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode="markdown",
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(program_version())
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    ctx: typer.Context,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version_callback, is_eager=True, help="Print the version."
+        ),
+    ] = False,
+    ascii_only: AsciiOpt = False,
+) -> None:
+    """Imperial (Mac Gerdts) in the terminal. Without a command: open the app."""
+    _want_ascii(ascii_only)
+    if ctx.invoked_subcommand is None:
+        _start_app(None)
+
+
+# --------------------------------------------------------------------------- commands
+
+# In the order `imperial --help` lists them, `serve` last.
+for _command in (
+    games.new,
+    positions.state,
+    positions.show,
+    positions.moves,
+    actions.apply,
+    actions.undo,
+    actions.log,
+    actions.explain,
+    games.options,
+    games.play,
+    rules_pages.rules,
+):
+    app.command()(_command)
+
+app.add_typer(serve_app, name="serve")
+
+
+# --------------------------------------------------------------------------- entry point
+
+
+def main() -> None:
+    """Console-script entry point (``imperial``): run the Typer app; Ctrl-C exits quietly."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        sys.exit(130)

@@ -1,0 +1,376 @@
+"""The commands that make and run games: ``new`` (set-up, a position, computer seats),
+``options`` (the rule options a new game can change) and ``play`` (resume in the app, or
+let the computer players move with ``--headless``)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from imperial_tui.cli.common import (
+    EXIT_USAGE,
+    AsciiOpt,
+    FileArg,
+    _console,
+    _fail,
+    _start_app,
+    _want_ascii,
+)
+from rules import Game, RuleSet, SetupError
+from rules.bots.levels import LEVELS
+from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, format_value, parse_option_value
+from rules.savefile import SaveError, printable, save_game
+
+LEVEL_NAMES = ", ".join(LEVELS)  # computer levels, from rules.bots
+
+
+# --------------------------------------------------------------------------- new
+
+
+def _parse_options(values: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in values:
+        if "=" not in item:
+            _fail(
+                f"--option {item!r} must look like NAME=VALUE (see `imperial options`)", EXIT_USAGE
+            )
+        name, text = (part.strip() for part in item.split("=", 1))
+        try:
+            options[name] = parse_option_value(name, text)
+        except ValueError as exc:
+            _fail(str(exc).replace("`imperial rules options`", "`imperial options`"), EXIT_USAGE)
+    return options
+
+
+def _auto_save_path() -> Path:
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = Path(f"imperial-{stamp}.json")
+    n = 2
+    while path.exists():
+        path = Path(f"imperial-{stamp}-{n}.json")
+        n += 1
+    return path
+
+
+def new(
+    players: Annotated[
+        str | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Player names in seating order (clockwise), comma-separated.",
+            show_default=False,
+        ),
+    ] = None,
+    edition: Annotated[
+        str | None,
+        typer.Option(
+            "--edition", "-e", help=f"Rule edition: {' | '.join(EDITIONS)} (default first)."
+        ),
+    ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(
+            "--variant", help=f"Set-up variant: {' | '.join(VARIANTS)} (default standard)."
+        ),
+    ] = None,
+    position: Annotated[
+        Path | None,
+        typer.Option(
+            "--position",
+            metavar="FILE",
+            help="Start from a position instead of the set-up: the JSON of `imperial state "
+            "--json` or the short form of docs/POSITIONS.md ('-': standard input). It fixes "
+            "players, edition, variant and options.",
+            show_default=False,
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option",
+            "-o",
+            metavar="NAME=VALUE",
+            help="Change one rule option (repeatable); `imperial options` lists them.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            help="Shuffle the flag cards with this seed (reproducible).",
+            show_default=False,
+        ),
+    ] = None,
+    deal: Annotated[
+        str | None,
+        typer.Option(
+            "--deal",
+            metavar="NAME=NATION,...",
+            help="Deal the flag cards as at the table, e.g. Anna=AH,Ben=IT "
+            "(experienced variant: the name of the first chooser).",
+            show_default=False,
+        ),
+    ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save",
+            "-s",
+            metavar="FILE",
+            help="Where to save the new game (default: imperial-DATE-TIME.json here).",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", "-f", help="Overwrite FILE if it already exists.")
+    ] = False,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            "-b",
+            metavar="NAME=LEVEL",
+            help="Make a seat a computer player (repeatable): NAME=LEVEL, LEVEL one of "
+            f"{LEVEL_NAMES}. Saved in the file, so `imperial play` runs it.",
+            show_default=False,
+        ),
+    ] = None,
+    ascii_only: AsciiOpt = False,
+) -> None:
+    """Set up a new game and save it.
+
+    Prints who governs which nation, who holds the investor card and whose decision comes
+    first.
+
+    Examples:
+
+    * `imperial new --players Anna,Ben,Cleo,Dan --save game.json`
+
+    * `imperial new -p Anna,Ben,Cleo --edition 2010 --seed 7 -s game.json`
+
+    * `imperial new -p Anna,Ben --deal Anna=AH,Ben=IT --option bank=limited -s duel.json`
+
+    * `imperial new -p Anna,Ben,Cleo,Dan --variant experienced --deal Cleo -s exp.json`
+
+    * `imperial new -p Anna,Ben,Cleo --bot Ben=strong --bot Cleo=greedy -s bots.json`
+
+    * `imperial new --position cologne.toml -s q.json` (a position: docs/POSITIONS.md)
+    """
+    _want_ascii(ascii_only)
+    if position is not None:
+        given = [
+            flag
+            for flag, value in (
+                ("--players", players),
+                ("--edition", edition),
+                ("--variant", variant),
+                ("--option", option),
+                ("--seed", seed),
+                ("--deal", deal),
+            )
+            if value
+        ]
+        if given:
+            _fail(
+                f"--position fixes players, rules and set-up; leave out {', '.join(given)} "
+                "(write them in the position)",
+                EXIT_USAGE,
+            )
+        game = _game_from_position(position)
+    else:
+        if not players:
+            _fail("give the players (--players Anna,Ben,...) or a --position", EXIT_USAGE)
+        if seed is not None and deal is not None:
+            _fail(
+                "--seed shuffles the flag cards and --deal gives them by hand: use one", EXIT_USAGE
+            )
+        names = [n.strip() for n in players.split(",") if n.strip()]
+        try:
+            rules = RuleSet.preset(edition or "first", variant or "standard").with_options(
+                **_parse_options(option or [])
+            )
+        except ValueError as exc:
+            _fail(str(exc), EXIT_USAGE)
+        try:
+            game = Game.new(names, rules=rules, seed=seed, deal=deal)
+        except SetupError as exc:
+            _fail(str(exc), EXIT_USAGE)
+    controllers = _bot_controllers(bot or [], game.players)
+    path = save if save is not None else _auto_save_path()
+    if path.exists() and not force:
+        _fail(
+            f"{path} already exists; use --force to overwrite it or choose another --save",
+            EXIT_USAGE,
+        )
+    try:
+        save_game(game, path, controllers)
+    except SaveError as exc:
+        _fail(str(exc))
+    from imperial_tui.show import setup_overview
+
+    console = _console()
+    console.print(setup_overview(game))
+    how = "Saved to" if save is not None else "No --save given: saved to"
+    console.print(f"{how} {path}. Next: `imperial show {path}`.")
+    if controllers:
+        seats = ", ".join(f"{n} ({c.split(':', 1)[1]})" for n, c in controllers.items())
+        console.print(f"Computer players: {seats}; `imperial play {path}` runs them.")
+    if save is None and sys.stdin.isatty() and sys.stdout.isatty():
+        _start_app(path)
+
+
+def _game_from_position(path: Path) -> Game:
+    """A game from a position file (JSON or the short form), or one error line naming the
+    file and the field."""
+    from rules.position import PositionError
+    from rules.position_text import game_from_position_file
+
+    try:
+        return game_from_position_file(path)
+    except PositionError as exc:
+        where = "standard input" if str(path) == "-" else str(path)
+        message = str(exc)
+        _fail(message if message.startswith(where) else f"{where}: {message}")
+
+
+def _bot_controllers(items: list[str], names: list[str] | tuple[str, ...]) -> dict[str, str]:
+    """``--bot Ben=greedy`` -> {"Ben": "bot:greedy"} (the save file's controller field)."""
+    out: dict[str, str] = {}
+    for item in items:
+        name, _, level = (part.strip() for part in item.partition("="))
+        if name not in names:
+            _fail(
+                f"--bot {item!r}: {name!r} is not a player; players are {', '.join(names)}",
+                EXIT_USAGE,
+            )
+        if level not in LEVELS:
+            _fail(f"--bot {item!r}: the level must be one of {LEVEL_NAMES}", EXIT_USAGE)
+        out[name] = f"bot:{level}"
+    return out
+
+
+# --------------------------------------------------------------------------- options
+
+
+def options(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the options as JSON for tools.")
+    ] = False,
+) -> None:
+    """List every rule option: its choices, the default of each edition and what it means.
+
+    Change one for a new game with `imperial new ... --option NAME=VALUE`.
+
+    Examples:
+
+    * `imperial options`
+
+    * `imperial new -p Anna,Ben,Cleo --option bank=limited --option swiss_banks=true -s g.json`
+    """
+    presets = {e: RuleSet.preset(e).options() for e in EDITIONS}
+    if as_json:
+        rows = [
+            {
+                "name": name,
+                "choices": list(info.choices),
+                "defaults": {e: presets[e][name] for e in EDITIONS},
+                "summary": info.summary,
+                "source": info.source,
+            }
+            for name, info in OPTIONS.items()
+        ]
+        sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+        return
+    from rich.padding import Padding
+    from rich.text import Text
+
+    console = _console()
+    console.print(Text("Rule options (change with --option NAME=VALUE)", style="bold"))
+    for name, info in OPTIONS.items():
+        console.print()
+        line = Text(name, style="bold")
+        line.append("  choices: " + " | ".join(format_value(c) for c in info.choices))
+        line.append(
+            "  defaults: " + ", ".join(f"{e} {format_value(presets[e][name])}" for e in EDITIONS)
+        )
+        console.print(line)
+        console.print(Padding(Text(info.summary), (0, 0, 0, 4)))
+        console.print(Padding(Text(f"source: {info.source}", style="dim"), (0, 0, 0, 4)))
+
+
+# --------------------------------------------------------------------------- play
+
+
+def play(
+    file: FileArg,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot", "-b", help=f"Make a seat a computer player: NAME=LEVEL ({LEVEL_NAMES})."
+        ),
+    ] = None,
+    headless: Annotated[
+        bool,
+        typer.Option(
+            "--headless",
+            help="No app: computer players move until a human must "
+            "decide or the game ends (saved after every move).",
+        ),
+    ] = False,
+    ascii_only: AsciiOpt = False,
+) -> None:
+    """Resume a saved game in the app (or let computer players play it with --headless).
+
+    Examples: `imperial play game.json`,
+    `imperial play duel.json --bot Anna=greedy --bot Ben=strong --headless`
+    """
+    from imperial_tui.session import Session
+
+    _want_ascii(ascii_only)
+    try:
+        session = Session.load(file)
+    except SaveError as exc:
+        _fail(str(exc))
+    for warning in session.warnings:
+        sys.stderr.write(f"imperial: {printable(warning)}\n")
+    session.controllers.update(_bot_controllers(bot or [], session.game.players))
+    session = Session(
+        session.game,
+        session.controllers,
+        session.path,
+        hidden_cash=session.hidden_cash,
+        pace=session.pace,
+        created=session.created,
+        digest=session.digest,
+    )
+    if not headless:
+        try:
+            session.save()
+        except SaveError as exc:
+            _fail(str(exc))
+        from imperial_tui.app import ImperialApp, run_app
+
+        run_app(ImperialApp(session=session))
+        return
+    try:
+        while session.game.awaiting and not session.is_human(session.game.awaiting.player):
+            bot_ = session.bot_for(session.game.awaiting.player)
+            assert bot_ is not None
+            session.game.apply(bot_.choose(session.game))
+        session.save()
+    except SaveError as exc:
+        _fail(str(exc))
+    result = session.game.result()
+    console = _console()
+    if result is not None:
+        console.print(f"Game over after {len(session.game.history)} actions: {result.describe()}")
+    else:
+        aw = session.game.awaiting
+        console.print(f"{aw.player} must decide ({aw.kind}); saved to {file}")

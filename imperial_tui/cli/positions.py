@@ -1,0 +1,191 @@
+"""The commands that read one position of a saved game: ``state`` (a few lines, or the
+state summary JSON), ``show`` (the tables, the map or one region) and ``moves`` (the legal
+actions); each takes ``--at N`` for an earlier position."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated
+
+import typer
+
+from imperial_tui.cli.common import EXIT_USAGE, AtOpt, FileArg, _console, _fail, _game_at
+from rules import Game
+
+# --------------------------------------------------------------------------- state
+
+
+def _state_text(game: Game) -> str:
+    """A few plain lines for a quick look (``show`` has the full tables)."""
+    s = game.summary()
+    lines = [f"Imperial, {s['edition']} edition, {s['variant']} variant"]
+    if s["finished"]:
+        result = game.result()
+        lines.append(f"Game over: {result.describe() if result else ''}")
+    else:
+        turn, awaiting = s["turn"], s["awaiting"]
+        where = f"round {turn['round']}, {turn['nation']}'s turn" if turn["nation"] else "set-up"
+        if awaiting:
+            who = f"{awaiting['player']} decides {awaiting['kind']}"
+            if awaiting["nation"]:
+                who += f" for {awaiting['nation']}"
+            where += f"; {who}"
+        lines.append(where[:1].upper() + where[1:])
+    for code, n in s["nations"].items():
+        lines.append(
+            f"  {code} {n['governor'] or '-':<12} treasury {n['treasury']:>3}M  "
+            f"power {n['power']:>2}  rondel {n['rondel'] or '-'}"
+        )
+    for p in s["players"]:
+        bonds = ", ".join(f"{b['nation']} {b['value']}" for b in p["bonds"]) or "no bonds"
+        extra = []
+        if p["governs"]:
+            extra.append("governs " + " ".join(p["governs"]))
+        if p["investor_card"]:
+            extra.append("investor card")
+        if p["swiss_bank"]:
+            extra.append("Swiss bank")
+        tail = f" ({'; '.join(extra)})" if extra else ""
+        lines.append(f"  {p['name']}: {p['cash']}M cash; {bonds}{tail}")
+    return "\n".join(lines)
+
+
+def state(
+    file: FileArg,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print the state summary JSON of docs/STATE.md."),
+    ] = False,
+    at: AtOpt = None,
+) -> None:
+    """Print the state of a saved game: a short overview, or the state summary as JSON.
+
+    The JSON is the stable document for tools (tests, scripts, bots in other languages), and
+    a position: `imperial new --position` starts a game from it (docs/POSITIONS.md).
+
+    Examples:
+
+    * `imperial state game.json`
+
+    * `imperial state game.json --json | jq .awaiting`
+
+    * `imperial state game.json --at 12 --json > pos.json` (after the first 12 actions)
+    """
+    game = _game_at(file, at)
+    if as_json:
+        sys.stdout.write(json.dumps(game.summary(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(_state_text(game) + "\n")
+
+
+# --------------------------------------------------------------------------- show
+
+
+def show(
+    file: FileArg,
+    limit: Annotated[
+        int, typer.Option("--limit", min=0, help="Show at most this many legal options.")
+    ] = 40,
+    at: AtOpt = None,
+    board_map: Annotated[
+        bool,
+        typer.Option(
+            "--map", help="Print the board as a map (as the app draws it) instead of the tables."
+        ),
+    ] = False,
+    region: Annotated[
+        str | None,
+        typer.Option(
+            "--region",
+            metavar="REGION",
+            help="Print one region: its neighbours, who can reach it next turn, the rules "
+            "there (a label such as BER, or a name).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Show a saved game: nations, players, rondel, the regions with units, flags or
+    factories, and whose decision it is with the legal options.
+
+    Reads well at 80 columns and with NO_COLOR=1 (nations are always shown by their codes).
+
+    Examples:
+
+    * `imperial show game.json`
+
+    * `imperial show game.json --map` (the board; `--ascii` for plain characters)
+
+    * `imperial show game.json --region venice` (can Italy reach Venice next turn?)
+
+    * `NO_COLOR=1 imperial show game.json | less`
+
+    * `imperial show game.json --at 0` (the start; `--at -1`: before the last action)
+    """
+    from imperial_tui.show import find_region, map_view, render_game
+    from imperial_tui.style import ascii_wanted
+
+    game = _game_at(file, at)
+    console = _console()
+    if region is not None:
+        from imperial_tui.regioninfo import region_text
+
+        rid = find_region(game, region)
+        if rid is None:
+            _fail(f"no region {region!r} on this map (a label such as BER, or a name)", EXIT_USAGE)
+        console.print(region_text(game, rid, ascii_only=ascii_wanted()))
+        return
+    if board_map:
+        console.print(map_view(game, ascii_only=ascii_wanted()))
+        return
+    console.print(render_game(game, limit=limit))
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def moves(
+    file: FileArg,
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json", help='Print a JSON list of {"notation", "player", "kind", "nation"}.'
+        ),
+    ] = False,
+    at: AtOpt = None,
+) -> None:
+    """List the legal actions of the player whose decision it is, in notation.
+
+    Any of these lines can be given to `imperial apply`. Donations (`Anna donates 2 to AH`) are
+    allowed at any time and never listed.
+
+    Examples:
+
+    * `imperial moves game.json`
+
+    * `imperial moves game.json --json`
+
+    * `imperial moves game.json --at 20` (what was legal after the first 20 actions)
+    """
+    game = _game_at(file, at)
+    awaiting = game.awaiting
+    actions = game.legal_actions() if awaiting is not None else []
+    if as_json:
+        rows = [
+            {
+                "notation": str(a),
+                "player": awaiting.player if awaiting else None,
+                "kind": type(a).kind,
+                "nation": awaiting.nation if awaiting else None,
+            }
+            for a in actions
+        ]
+        sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
+        return
+    if awaiting is None:
+        result = game.result()
+        sys.stdout.write(f"The game is over{': ' + result.describe() if result else ''}.\n")
+        return
+    head = f"{awaiting.player} decides ({awaiting.kind}"
+    head += f", {awaiting.nation})" if awaiting.nation else ")"
+    sys.stdout.write(head + ":\n" + "".join(f"  {a}\n" for a in actions))
