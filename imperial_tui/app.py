@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 
+from imperial_tui.app_files import SaveFileActions
 from imperial_tui.app_follow import FollowActions
 from imperial_tui.crash import EXIT_CRASH, Crash, write_crash_log
 from imperial_tui.follow import Following
@@ -72,7 +73,7 @@ def _commands() -> type[Provider]:
     return ImperialCommands
 
 
-class ImperialApp(FollowActions, App[None]):
+class ImperialApp(FollowActions, SaveFileActions, App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "Imperial"
     COMMANDS = App.COMMANDS | {_commands}
@@ -428,109 +429,6 @@ class ImperialApp(FollowActions, App[None]):
         if "right" in ids or "map-wide" in ids:
             return HELP_FOR_PANEL.get(gs.shown_panel(), "keys")
         return "keys"
-
-    # -- the save file -----------------------------------------------------------------------
-    def save_failed(self, exc: SaveError) -> None:
-        """A save did not happen: a file changed by another program is offered for reloading
-        (never overwritten); any other problem is shown as it is."""
-        if isinstance(exc, SaveConflict):
-            self.offer_reload()
-        else:
-            self.notify(str(exc), severity="error", timeout=8)
-
-    def check_file(self) -> None:
-        """Every few seconds: has another program changed the save since we read or wrote it?"""
-        session = self.session
-        if session is None or self._reload_offered or session.conflict:
-            return
-        if session.file_changed():
-            session.conflict = True  # no autosave over the other program's version
-            self.offer_reload()
-
-    def offer_reload(self) -> None:
-        from imperial_tui.screens.dialogs import ConfirmScreen
-
-        session = self.session
-        if session is None or session.path is None or self._reload_offered:
-            return
-        self._reload_offered = True
-        path = session.path
-
-        def done(yes: bool | None) -> None:
-            self._reload_offered = False
-            if yes:
-                self.load(path)
-            else:
-                self.notify(
-                    f"{path} is left as the other program saved it; this game is not saved "
-                    "until you save it under another name (ctrl+p, Save as)",
-                    severity="warning",
-                    timeout=10,
-                )
-
-        self.push_screen(
-            ConfirmScreen(
-                f"{path} was changed by another program. Reload it? (No: keep this game "
-                "here without saving over it.)"
-            ),
-            done,
-        )
-
-    def show_warnings(self) -> None:
-        if self.session is not None:
-            for warning in self.session.warnings:
-                self.notify(warning, severity="warning", timeout=8)
-
-    def action_save(self) -> None:
-        if self.session is None:
-            return
-        try:
-            path = self.session.save()
-            self.notify(f"saved to {path}")
-        except SaveError as exc:
-            self.save_failed(exc)
-
-    def action_save_as(self) -> None:
-        from imperial_tui.screens.dialogs import PromptScreen
-
-        if self.session is None:
-            return
-
-        def done(value: str | None) -> None:
-            if value and self.session is not None:
-                try:
-                    self.notify(f"saved to {self.session.save(Path(value).expanduser())}")
-                except (SaveError, OSError) as exc:
-                    self.notify(str(exc), severity="error")
-
-        self.push_screen(PromptScreen("Save to which file?", str(self.session.path or "")), done)
-
-    def action_load(self) -> None:
-        """ctrl+o: the saved games (newest first, "continue last game" on top), or a path."""
-        from imperial_tui.screens.load import LoadScreen
-
-        current = self.session.path if self.session is not None else None
-
-        def done(value: Path | None) -> None:
-            if value is not None:
-                self.load(value)
-
-        self.push_screen(LoadScreen(current), done)
-
-    def load(self, path: Path) -> None:
-        """Open a save (the Load prompt, or the reload after another program changed it).
-        ``Session.load`` refuses a pipe or a device before reading, so this never waits."""
-        try:
-            self.session = Session.load(path)
-        except (SaveError, OSError) as exc:
-            self.notify(str(exc), severity="error", timeout=6)
-            return
-        if self.pace_override is not None:
-            self.session.pace = self.pace_override
-        self._over_shown = -1
-        self.follow = Following()
-        self.open_game()
-        self.show_warnings()
 
     def action_new_game(self) -> None:
         """ctrl+n: a new game, its seats and rules filled in from the game on show."""
