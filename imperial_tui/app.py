@@ -454,7 +454,9 @@ class ImperialApp(FollowActions, SaveFileActions, App[None]):
 
         self.push_screen(ConfirmScreen("Start a new game? This one stays in its save file."), done)
 
-    def action_undo(self) -> None:
+    def action_undo(self, resume: bool = False) -> None:
+        """ctrl+z: ask, then undo. ``resume``: asked from the computers' pause, so the game
+        goes on (``after_change``) when nothing is undone."""
         from imperial_tui.screens.dialogs import ConfirmScreen
 
         session = self.session
@@ -463,6 +465,8 @@ class ImperialApp(FollowActions, SaveFileActions, App[None]):
         steps = session.undo_steps()
         if not steps:
             self.notify(f"cannot undo: {session.undo_refusal()}", severity="warning", timeout=6)
+            if resume:
+                self.after_change()
             return
         ply = session.game.plies[-steps]
         arrow = "->" if self.ascii_only else "→"
@@ -471,6 +475,8 @@ class ImperialApp(FollowActions, SaveFileActions, App[None]):
         def done(yes: bool | None) -> None:
             if yes:
                 self.undo_now()
+            elif resume:
+                self.after_change()
 
         after = f" and the {steps - 1} computer move(s) after it" if steps > 1 else ""
         self.push_screen(ConfirmScreen(f"Undo {last}{after}?"), done)

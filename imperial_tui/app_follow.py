@@ -37,8 +37,11 @@ class FollowActions:
             return False
         self._paused = True
 
-        def go_on(_: Any) -> None:
+        def go_on(then: str | None) -> None:
             self._paused = False
+            if then == "undo":  # ctrl+z: the undo question; the computers wait for its answer
+                app.action_undo(resume=True)
+                return
             app.after_change()
 
         app.push_screen(PausedScreen(pause, session.pause, self.ascii_only), go_on)

@@ -84,7 +84,8 @@ def digest(
     """The changes that matter to ``player`` between two summaries, most important first.
 
     ``actions`` are the actions taken in between (battles are read from them); ``home_of``
-    maps a home province's id to its nation's code (to say "RU armies occupy Vienna");
+    maps a home province's id to its nation's code (to say "armies occupy Vienna (AH)" after
+    the occupier's coloured code);
     ``names`` maps region ids to printed names. Only the player's own cash is mentioned (the
     digest is theirs), so hidden cash stays hidden; ``hidden_cash`` is kept for the day a
     line about other players' money is added."""
@@ -123,21 +124,22 @@ def digest(
         else:
             out.append(DigestLine(OTHER_GOVERNMENT, f"{new} took the government from {old}", code))
 
-    # -- bonds bought in nations the player holds ------------------------------------------------
+    # -- bonds bought in nations the player holds, in the words of the purchase itself ------------
     credit_now = _credit(after)
-    for name, p in new_players.items():
-        if name == player:
+    for a in actions:
+        if getattr(a, "kind", "") != "buy" or a.player == player or a.nation not in held:
             continue
-        old_bonds = {(b["nation"], b["value"]) for b in old_players[name]["bonds"]}
-        for code, value in sorted({(b["nation"], b["value"]) for b in p["bonds"]} - old_bonds):
-            if code not in held:
-                continue
-            credit = credit_now.get(code, {})
-            text = (
-                f"{name} bought the {value}M bond (credit: you {credit.get(player, 0)}M, "
-                f"{name} {credit.get(name, 0)}M)"
-            )
-            out.append(DigestLine(BONDS_IN_YOURS, text, code))
+        credit = credit_now.get(a.nation, {})
+        what = (
+            f"traded up to the {a.value}M bond, returning the {a.returning}M"
+            if a.returning
+            else f"bought the {a.value}M bond"
+        )
+        text = (
+            f"{a.player} {what} (credit: you {credit.get(player, 0)}M, "
+            f"{a.player} {credit.get(a.player, 0)}M)"
+        )
+        out.append(DigestLine(BONDS_IN_YOURS, text, a.nation))
 
     # -- the player's cash and the investor card ------------------------------------------------
     if player in new_players:
@@ -171,9 +173,7 @@ def digest(
         was, now = _hostile(before["regions"][rid]), _hostile(region)
         for code in sorted(set(was) | set(now)):
             if now.get(code, 0) > was.get(code, 0):
-                out.append(
-                    DigestLine(YOUR_HOMES, f"{code} armies occupy {rname(rid)} ({owner})", code)
-                )
+                out.append(DigestLine(YOUR_HOMES, f"armies occupy {rname(rid)} ({owner})", code))
             elif now.get(code, 0) == 0 and was.get(code, 0):
                 out.append(DigestLine(YOUR_HOMES, f"{rname(rid)} ({owner}) is free again", owner))
 

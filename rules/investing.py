@@ -271,7 +271,7 @@ def apply_buy(s: GameState, a: Buy, ev: Events) -> None:
             )
         price = a.value - a.returning
     elif ctx.auction and any(o == p for o in s.bond_owner[n]):
-        raise IllegalAction(f"{a.player} already bought a {a.nation} bond in this round")
+        raise IllegalAction(f"{a.player} already bought a bond of {a.nation} in this round")
     if price > s.cash[p]:
         raise IllegalAction(
             f"{a.player} cannot pay {price}M for the {a.nation} {a.value}M bond with only "
@@ -339,9 +339,19 @@ def take_bond(s: GameState, p: int, n: int, k: int, j: int | None = None) -> Non
     s.bond_owner[n][k] = p
     if j is not None:
         s.bond_owner[n][j] = NO
-    value = s.rules.bond_costs[k]
-    if s.government[n] == NO and s.flag_claim[n] == NO and value >= s.flag_min_bond[n]:
+    if claim_shortfall(s, n, s.rules.bond_costs[k]) == 0:
         s.flag_claim[n] = p
+
+
+def claim_shortfall(s: GameState, n: int, value: int) -> int | None:
+    """Whether a bond worth ``value`` would claim the flag of nation ``n``: None when nobody
+    can claim it now (it has a government, or a claim this round), 0 when this bond claims it,
+    else the smallest bond value that would (first edition: an ungoverned nation is formed
+    only from a 4M bond, ``flag_min_bond``). ``take_bond`` decides by it; the app's bond
+    hint says it."""
+    if s.government[n] != NO or s.flag_claim[n] != NO:
+        return None
+    return 0 if value >= s.flag_min_bond[n] else s.flag_min_bond[n]
 
 
 def check_order(s: GameState, ref: int = NO) -> list[int]:

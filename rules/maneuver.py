@@ -410,8 +410,8 @@ def _say_battle(s: GameState, a: Fight, ev: Events) -> None:
         ev,
         s,
         m,
-        f"battle in {rname(s, region_index(s, a.region))}: a {nname(s, m)} {a.unit} "
-        f"and a {nname(s, t)} {a.target_unit} are destroyed",
+        f"battle in {rname(s, region_index(s, a.region))}: one {a.unit} of {nname(s, m)} "
+        f"and one {a.target_unit} of {nname(s, t)} are destroyed",
     )
 
 

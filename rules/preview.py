@@ -22,7 +22,7 @@ from rules.economy import (
     tax_of,
 )
 from rules.errors import IllegalAction
-from rules.investing import CARD_BONUS, government_after_buy, interest_payments
+from rules.investing import CARD_BONUS, claim_shortfall, government_after_buy, interest_payments
 from rules.rondel import SPACE_NAMES, check_rondel, cost_of, distance, passes_investor
 from rules.state import NO, GameState
 
@@ -163,4 +163,11 @@ def rondel_preview(
     return out
 
 
-__all__ = ["SpacePreview", "effect_text", "government_after_buy", "interest_text", "rondel_preview"]
+__all__ = [
+    "SpacePreview",
+    "claim_shortfall",
+    "effect_text",
+    "government_after_buy",
+    "interest_text",
+    "rondel_preview",
+]

@@ -41,12 +41,19 @@ def digest_text(found: Digest, ascii_only: bool) -> Text:
 class DigestScreen(DismissFromTop, ModalScreen[None]):
     """Since your last turn: the changes that matter to the player, most important first."""
 
+    # priority: the app runs these itself, in the order typed. Otherwise it hands a key to
+    # the screen's queue and takes the next one before the screen has closed on the first:
+    # Enter, Down typed quickly would scroll the closing digest and lose the Down.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,escape,w,space", "close", "close", id="digest.close"),
-        Binding("down", "scroll(1)", "scroll", id="digest.down", show=False),
-        Binding("up", "scroll(-1)", "scroll up", id="digest.up", show=False),
-        Binding("pagedown", "scroll(5)", "page down", id="digest.pagedown", show=False),
-        Binding("pageup", "scroll(-5)", "page up", id="digest.pageup", show=False),
+        Binding("enter,escape,w,space", "close", "close", id="digest.close", priority=True),
+        Binding("down", "scroll(1)", "scroll", id="digest.down", show=False, priority=True),
+        Binding("up", "scroll(-1)", "scroll up", id="digest.up", show=False, priority=True),
+        Binding(
+            "pagedown", "scroll(5)", "page down", id="digest.pagedown", show=False, priority=True
+        ),
+        Binding("pageup", "scroll(-5)", "page up", id="digest.pageup", show=False, priority=True),
+        # the board's undo, as from the board: the digest closes, then the undo question
+        Binding("ctrl+z", "undo", "undo", id="digest.undo", show=False, priority=True),
     ]
     # keys the digest answers itself; any other key closes it and goes to the board, so the
     # digest never stands in the way (2 shows the bonds at once, v the standings ...)
@@ -95,13 +102,20 @@ class DigestScreen(DismissFromTop, ModalScreen[None]):
     def action_close(self) -> None:
         self.dismiss(None)
 
+    def action_undo(self) -> None:
+        app: Any = self.app
+        self.dismiss(None)
+        app.action_undo()
 
-class PausedScreen(DismissFromTop, ModalScreen[None]):
+
+class PausedScreen(DismissFromTop, ModalScreen[str | None]):
     """The computer players wait: what they just did (with their reasons), until Enter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "go_on", "go on", id="paused.go"),
+        Binding("enter,space,escape", "go_on", "go on", id="paused.go", priority=True),
         Binding("p", "cycle", "pause setting", id="paused.cycle"),
+        # the board's undo, as from the board: the pause closes, then the undo question
+        Binding("ctrl+z", "undo", "undo", id="paused.undo", show=False, priority=True),
     ]
 
     def __init__(self, pause: Pause, mode: str, ascii_only: bool = False) -> None:
@@ -134,3 +148,6 @@ class PausedScreen(DismissFromTop, ModalScreen[None]):
 
     def action_go_on(self) -> None:
         self.dismiss(None)
+
+    def action_undo(self) -> None:
+        self.dismiss("undo")

@@ -18,7 +18,8 @@ from rules import Result
 
 class GameOverScreen(DismissFromTop, GuardedScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter", "close", "back to the board", id="over.back"),
+        # priority: closed at once, so an Enter typed right after reaches the board
+        Binding("escape,enter", "close", "back to the board", id="over.back", priority=True),
         Binding("ctrl+n", "app.new_game", "new game", id="over.new"),
         Binding("pagedown,space", "scroll(1)", "scroll", id="over.down", show=False),
         Binding("pageup", "scroll(-1)", "scroll up", id="over.up", show=False),

@@ -34,7 +34,7 @@ from rules import Action
 from rules.actions import NATION_CODES
 from rules.economy import FACTORY_COST, is_port
 from rules.engine import DECISION_WORDS
-from rules.preview import SpacePreview, government_after_buy, rondel_preview
+from rules.preview import SpacePreview, claim_shortfall, government_after_buy, rondel_preview
 from rules.rondel import interest_shortfall
 from rules.state import NO
 
@@ -95,10 +95,19 @@ def action_label(
         new = government_after_buy(s, p, n, a.value, a.returning)
         if new != NO and new != s.government[n]:
             body.append(f" {arrow} {s.players[new]} governs {a.nation}", style="bold")
+        elif new == NO and (least := claim_shortfall(s, n, a.value)):
+            body.append(f" (too small to form a government: {least}M)", style="dim")
         return Hanging(head, body)
     if kind == "pass":
         aw = session.game.awaiting
-        return Text("buy no bond (pass)" if aw and aw.kind in ("invest", "bond_choice") else "pass")
+        if not aw or aw.kind not in ("invest", "bond_choice"):
+            return Text("pass")
+        if len(actions) == 1:  # the engine offers no bond: say why, one key passes
+            cash = s.cash[s.players.index(aw.player)]
+            why = "nothing to buy" if cash == 0 else "no bond you can pay for"
+            dash = "-" if arrow == "->" else "\u2014"
+            return Text(f"you have {cash}M: {why} {dash} Enter passes")
+        return Text("buy no bond (pass)")
     if kind == "produce":
         if a.region == "done":
             return Text("stop here (the other factories stay idle)")

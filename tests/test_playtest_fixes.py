@@ -1,0 +1,204 @@
+"""What a play-tester found in a 4-player game against computer players at 80x24: the
+digest's wording, the bond hint for a bond too small to form a government, a lone "pass", undo
+from the computers' pause, and keys typed in a burst right after a dialog closes."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from helpers import bonds_of, give_bond, give_turn, nat, new_game, set_cash
+from test_following import ben_takes_austria, until
+from textual import events
+
+from imperial_tui.app import ImperialApp
+from imperial_tui.digest import digest
+from imperial_tui.session import Session
+from rules import Game
+from rules.bots import GreedyBot, play_out
+from rules.state import NO
+
+
+def option_texts(app: ImperialApp) -> list[str]:
+    ol = app.game_screen().query_one("#decision-options")
+    return [ol.get_option_at_index(i).prompt.plain for i in range(ol.option_count)]
+
+
+async def burst(app: ImperialApp, *keys: str) -> None:
+    """Keys as a terminal delivers them when typed quickly: the app takes each one before the
+    screen it was sent to has handled the one before (Textual forwards keys to the focused
+    widget's queue; the widget handles them later)."""
+    chars = {"enter": "\r", "down": None, "escape": "\x1b"}
+    for key in keys:
+        await app.on_event(events.Key(key, chars.get(key, key)))
+
+
+def summary_with_hostile_armies(game: Game, region_id: str, nation: str) -> dict:
+    after = game.summary()
+    after["regions"][region_id]["units"] = [
+        {"nation": nation, "kind": "army", "count": 1, "hostile": True}
+    ]
+    return after
+
+
+def test_digest_names_the_occupier_once_as_the_lines_coloured_prefix() -> None:
+    g = new_game(4)  # Anna governs AH
+    before = g.summary()
+    after = summary_with_hostile_armies(g, "vienna", "FR")
+    lines = digest(before, after, "Anna", home_of={"vienna": "AH"}, names={"vienna": "Vienna"})
+    occupied = [line for line in lines if "occupy" in line.text]
+    assert [(line.nation, line.text) for line in occupied] == [("FR", "armies occupy Vienna (AH)")]
+
+
+def test_digest_says_a_bond_upgrade_is_a_trade_up_returning_the_lower_bond() -> None:
+    g = new_game(4)
+    give_bond(g, "Ben", "AH", 6)
+    set_cash(g, "Ben", 20)
+    give_turn(g, "AH", None)
+    g = Game.from_position(g.summary())
+    g.apply("AH rondel investor")  # Ben holds the investor card: he invests first
+    before = g.summary()
+    upgrade = g.parse("Ben buys AH 12 returning AH 6")
+    g.apply(upgrade)
+    lines = digest(before, g.summary(), "Anna", [upgrade])
+    bonds = [line.text for line in lines if line.nation == "AH" and "bond" in line.text]
+    anna = sum(bonds_of(g, "Anna", "AH"))
+    assert bonds == [
+        f"Ben traded up to the 12M bond, returning the 6M (credit: you {anna}M, Ben 12M)"
+    ]
+
+
+def test_a_battle_is_told_without_a_wrong_article_before_a_nations_name() -> None:
+    from maneuver_helpers import place, start_maneuver
+
+    g = new_game()
+    place(g, "IT", "fleet", "ionian_sea")
+    place(g, "AH", "fleet", "ionian_sea")
+    place(g, "RU", "fleet", "eastern_mediterranean")
+    start_maneuver(g, "RU")
+    g.apply("RU move fleet eastern_mediterranean -> ionian_sea")
+    told = [e.text for e in g.apply("RU fleet fights IT fleet in ionian_sea")]
+    assert "battle in Ionian Sea: one fleet of Russia and one fleet of Italy are destroyed" in told
+    assert not any(" a Italy" in t or " a Austria" in t for t in told)
+
+
+def ungoverned_germany_invest(cash: int | None = None) -> Session:
+    """Four players in the first edition; Germany has no government and no bond out (so only
+    a 4M bond forms one); Ben holds the investor card and invests now."""
+    g = new_game(4)
+    s = g.state
+    n = nat("GE")
+    s.bond_owner[n] = [NO] * len(s.bond_owner[n])
+    s.government[n] = NO
+    give_turn(g, "AH", None)
+    g = Game.from_position(g.summary())
+    g.apply("AH rondel investor")
+    if cash is not None:
+        set_cash(g, "Ben", cash)
+    assert g.awaiting.player == "Ben" and g.awaiting.kind == "invest"
+    return Session(g, dict.fromkeys(g.players, "human"), None)
+
+
+async def open_board(pilot, app: ImperialApp) -> None:
+    await pilot.pause()
+    if type(app.screen).__name__ == "DigestScreen":
+        await pilot.press("escape")
+        await pilot.pause()
+
+
+def test_bond_hint_says_a_bond_below_the_flag_minimum_forms_no_government() -> None:
+    session = ungoverned_germany_invest(cash=10)
+    s = session.game.state
+    assert s.flag_min_bond[nat("GE")] == 4  # the engine's rule: first edition, ungoverned
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_board(pilot, app)
+            texts = " | ".join(" ".join(t.split()) for t in option_texts(app))
+            assert "GE 2M interest 1 (too small to form a government: 4M)" in texts, texts
+            assert "GE 4M interest 2 → Ben governs GE" in texts, texts
+            assert "AH 2M interest 1 (too small" not in texts  # AH has a government
+
+    asyncio.run(run())
+
+
+def test_a_lone_pass_says_why_and_enter_passes() -> None:
+    session = ungoverned_germany_invest(cash=0)
+    game = session.game
+    assert [str(a) for a in game.legal_actions()] == ["Ben passes"]
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_board(pilot, app)
+            assert option_texts(app) == ["you have 0M: nothing to buy — Enter passes"]
+            count = len(game.plies)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert str(game.plies[count].action) == "Ben passes"
+
+    asyncio.run(run())
+
+
+def test_keys_typed_right_after_closing_the_digest_act_on_the_list_as_shown(
+    tmp_path: Path,
+) -> None:
+    session = ben_takes_austria(tmp_path)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.apply_human(session.game.parse("AH rondel investor"))
+            await until(pilot, lambda: type(app.screen).__name__ == "DigestScreen")
+            assert session.game.awaiting.kind == "rondel"
+            second = option_texts(app)[1].split()[0]  # as the list shows it: "Production1"
+            count = len(session.game.plies)
+            await burst(app, "enter", "down", "enter")  # close, second option, choose
+            await until(pilot, lambda: len(session.game.plies) > count)
+            chosen = session.game.plies[count].action
+            assert chosen.kind == "rondel" and second.lower().startswith(chosen.space[:-1])
+
+    asyncio.run(run())
+
+
+def test_the_first_enter_on_show_the_final_scores_shows_them_after_closing_them_quickly() -> None:
+    g = Game.new(["Anna", "Ben"], seed=4)
+    play_out(g, {"Anna": GreedyBot(1), "Ben": GreedyBot(2)})
+    session = Session(g, dict.fromkeys(g.players, "human"), None)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: type(app.screen).__name__ == "GameOverScreen")
+            await burst(app, "escape", "enter")  # close the scores, then at once: show them
+            await until(pilot, lambda: type(app.screen).__name__ == "GameOverScreen", 50)
+
+    asyncio.run(run())
+
+
+def test_undo_works_from_the_computers_pause_closing_it_first(tmp_path: Path) -> None:
+    session = ben_takes_austria(tmp_path)
+    session.pause = "decision"
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.apply_human(session.game.parse("AH rondel investor"))
+            await until(pilot, lambda: type(app.screen).__name__ == "PausedScreen")
+            assert len(session.game.plies) > 1  # a computer decided after Anna
+            await pilot.press("ctrl+z")
+            await until(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen")
+            await pilot.press("n")  # not now: the computers go on (and pause again)
+            await until(pilot, lambda: type(app.screen).__name__ == "PausedScreen")
+            await pilot.press("ctrl+z")
+            await until(pilot, lambda: type(app.screen).__name__ == "ConfirmScreen")
+            await pilot.press("y")
+            await until(pilot, lambda: len(session.game.plies) == 0)
+            await pilot.pause()
+            assert type(app.screen).__name__ == "GameScreen"
+            assert session.game.awaiting.player == "Anna"
+
+    asyncio.run(run())
