@@ -58,6 +58,32 @@ def test_page_keys_in_a_zero_height_option_list_move_by_one(tmp_path: Path) -> N
     asyncio.run(run())
 
 
+def test_an_option_list_measured_no_wider_than_its_padding_does_not_crash() -> None:
+    """Found by the long monkey run (seed 102, a 1x1 window after the palette): the height of
+    an option list measured at the width of its options' padding cut words into zero-cell
+    pieces (ValueError in Rich); every option list is made safe, Textual's own too."""
+    import imperial_tui.app  # noqa: F401  (importing the app makes option lists safe)
+    from textual.app import App
+    from textual.geometry import Size
+    from textual.widgets import OptionList
+
+    class Lists(App[None]):
+        def compose(self):  # type: ignore[no-untyped-def]
+            yield OptionList("Production1 free produces 2 armies", "Maneuver", "Quit the game")
+
+    async def run() -> None:
+        app = Lists()
+        async with app.run_test(size=(40, 10)) as pilot:
+            await pilot.pause()
+            options = app.query_one(OptionList)
+            padding = options.get_component_styles("option-list--option").padding.width
+            for width in (padding, padding - 1, 0):
+                height = options.get_content_height(Size(1, 1), Size(1, 1), width)
+                assert height >= options.option_count
+
+    asyncio.run(run())
+
+
 def test_a_window_below_the_minimum_says_so_and_comes_back(tmp_path: Path) -> None:
     async def run() -> None:
         session = two_humans(tmp_path)

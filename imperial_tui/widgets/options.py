@@ -6,6 +6,10 @@ then end the app with a ``KeyError``. Every option list is affected: the decisio
 help topics, the new-game options, and Textual's own command palette and dropdowns, which we
 cannot subclass. So the page move of the class itself is wrapped, once, when the app module
 is imported: without a rendered page it moves by one option instead.
+
+Measured at a width no wider than its options' padding (a 1x1 window, found by the monkey
+test), its height asks Rich to cut words into pieces of zero cells, a ``ValueError``; the
+measure is wrapped too and measures at least one cell of text.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ _PATCHED = "_imperial_safe_page_move"
 
 
 def make_page_moves_safe() -> None:
-    """Wrap ``OptionList._move_page`` (idempotent)."""
+    """Wrap ``OptionList._move_page`` and its height measure (idempotent)."""
     if getattr(OptionList, _PATCHED, False):
         return
     original = OptionList._move_page
@@ -36,5 +40,12 @@ def make_page_moves_safe() -> None:
             return
         original(self, direction)
 
+    measure = OptionList.get_content_height
+
+    def get_content_height(self: OptionList, container: Any, viewport: Any, width: int) -> int:
+        padding = self.get_component_styles("option-list--option").padding.width
+        return measure(self, container, viewport, max(width, padding + 1))
+
     OptionList._move_page = _move_page  # type: ignore[method-assign]
+    OptionList.get_content_height = get_content_height  # type: ignore[method-assign]
     setattr(OptionList, _PATCHED, True)
