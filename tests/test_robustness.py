@@ -62,10 +62,11 @@ def test_an_option_list_measured_no_wider_than_its_padding_does_not_crash() -> N
     """Found by the long monkey run (seed 102, a 1x1 window after the palette): the height of
     an option list measured at the width of its options' padding cut words into zero-cell
     pieces (ValueError in Rich); every option list is made safe, Textual's own too."""
-    import imperial_tui.app  # noqa: F401  (importing the app makes option lists safe)
     from textual.app import App
     from textual.geometry import Size
     from textual.widgets import OptionList
+
+    import imperial_tui.app  # noqa: F401  (importing the app makes option lists safe)
 
     class Lists(App[None]):
         def compose(self):  # type: ignore[no-untyped-def]
