@@ -44,6 +44,21 @@ async def close_digest(term) -> None:  # type: ignore[no-untyped-def]
         await until(lambda: "since your last turn" not in term.text, 5, "the digest closed")
 
 
+async def show_bonds(term) -> None:  # type: ignore[no-untyped-def]
+    """Key 2 until the bonds panel shows anna's cash hidden. A key typed while a dialog
+    closes can be lost (seen now and then under load, not understood yet: the screen then
+    still shows the rondel); the key is pressed again, a few times at most."""
+    for _ in range(3):
+        await close_digest(term)
+        await term.press("2")
+        try:
+            await term.wait_for(r"anna +\?", 4)
+            return
+        except AssertionError:
+            continue
+    await term.wait_for(r"anna +\?")
+
+
 async def wait_for_humans(table, humans) -> None:  # type: ignore[no-untyped-def]
     await until(lambda: decider(table) in humans, 10, "a human's decision")
 
@@ -108,9 +123,8 @@ def test_two_players_share_a_game_with_a_computer_seat(tmp_path: Path) -> None:
             await ben.press("4")  # the chat line is in the log
             await ben.wait_for("look at my purse")
             await anna.press("2")
-            await ben.press("2")
             await anna.wait_for("7319")
-            await ben.wait_for(r"anna +\?")
+            await show_bonds(ben)
             assert b"7319" not in ben.raw
             assert str(HIDDEN_CASH).encode() not in ben.raw
             assert not re.search(rb"anna(:| has) \d+M", bytes(ben.raw))
