@@ -329,11 +329,15 @@ class GameScreen(GameMap, GuardedScreen):
 
     def on_resize(self) -> None:
         def settle() -> None:
+            # closed meanwhile, or not built yet (a history browser resized as it opens or
+            # closes): nothing to settle
+            if self not in self.app.screen_stack or not self.query("#decision-options"):
+                return
             if self.too_small:  # the guard keeps the focus until the window grows again
                 return
             self._layout_panel()  # the layout just shown shows the panel chosen in the other
             views = self.map_views()
-            if self._keys_on_map and self.panel == "map" and self.focused not in views:
+            if self._keys_on_map and self.panel == "map" and views and self.focused not in views:
                 views[0].focus()  # the keys stay on the map, the one now on screen
             elif self.focused is None:
                 self.query_one("#decision-options", OptionList).focus()
@@ -353,7 +357,8 @@ class GameScreen(GameMap, GuardedScreen):
         self._show_panel(name)
         if name == "map":
             self.refresh_map(follow=True)
-            self.map_views()[0].focus()  # arrows move the map cursor; escape gives them back
+            for view in self.map_views()[:1]:
+                view.focus()  # arrows move the map cursor; escape gives them back
         elif self._wide() or again or scrolling:
             self.call_after_refresh(self._focus_panel, name)
         elif (was_map and isinstance(self.focused, MapView)) or self.focused is None:

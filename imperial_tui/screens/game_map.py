@@ -56,7 +56,9 @@ class GameMap:
         return self.panel == "map"
 
     def map_views(self) -> list[MapView]:
-        return [self.query_one("#map-view-wide" if self._wide() else "#map-view", MapView)]
+        """The map on show in this layout (none while the screen is being taken down)."""
+        wanted = "#map-view-wide" if self._wide() else "#map-view"
+        return list(self.query(wanted).results(MapView))
 
     def _human_deciding(self) -> bool:
         aw = self.session.game.awaiting
