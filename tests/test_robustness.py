@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from monkey import MonkeyLog, monkey, press, resize
@@ -235,6 +236,22 @@ class MonkeyApp(ImperialApp):
         return
 
 
+async def back_to_game_screen(pilot: Any, log: MonkeyLog) -> None:
+    """Close whatever the monkey (or the computer's turn) left over the game screen."""
+    app = pilot.app
+    for _ in range(8):
+        await pilot.pause(0.05)  # a digest comes a frame after the computers' last move
+        name = type(app.screen).__name__
+        if name == "GameScreen":
+            break
+        # a hand-over waits for Enter, a yes/no question is answered no, the rest
+        # (help, palette, prompts, the digest, the score screen) close on escape
+        key = {"HandoverScreen": "enter", "ConfirmScreen": "n"}.get(name, "escape")
+        await pilot.press(key)
+        await pilot.pause()
+    assert isinstance(app.screen, GameScreen), (type(app.screen).__name__, log.tail())
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_monkey_keys_and_sizes_never_crash_and_play_goes_on(
     tmp_path: Path, seed: int, monkeypatch: pytest.MonkeyPatch
@@ -259,16 +276,7 @@ def test_monkey_keys_and_sizes_never_crash_and_play_goes_on(
             assert app.return_code is None, log.tail()
             # back to a normal window, every dialog closed: a human can still decide
             await pilot.resize_terminal(80, 24)
-            for _ in range(8):
-                name = type(app.screen).__name__
-                if name == "GameScreen":
-                    break
-                # a hand-over waits for Enter, a yes/no question is answered no, the rest
-                # (help, palette, prompts, the score screen) close on escape
-                key = {"HandoverScreen": "enter", "ConfirmScreen": "n"}.get(name, "escape")
-                await pilot.press(key)
-                await pilot.pause()
-            assert isinstance(app.screen, GameScreen), (type(app.screen).__name__, log.tail())
+            await back_to_game_screen(pilot, log)
             live = app.session
             for _ in range(400):
                 aw = live.game.awaiting
@@ -277,9 +285,8 @@ def test_monkey_keys_and_sizes_never_crash_and_play_goes_on(
                 await pilot.pause(0.01)
             if live.game.awaiting is None:
                 return
-            if type(app.screen).__name__ == "HandoverScreen":  # pass the keyboard
-                await pilot.press("enter")
-                await pilot.pause()
+            # the computer's turn may end on a hand-over or a "since your last turn" digest
+            await back_to_game_screen(pilot, log)
             before = len(live.game.plies)
             options = app.screen.query_one("#decision-options")
             options.focus()
