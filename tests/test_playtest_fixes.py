@@ -202,3 +202,22 @@ def test_undo_works_from_the_computers_pause_closing_it_first(tmp_path: Path) ->
             assert session.game.awaiting.player == "Anna"
 
     asyncio.run(run())
+
+
+def test_a_panel_key_pressed_as_the_board_appears_is_kept() -> None:
+    """A player who sees the board may press 2 at once; the key must not be lost while the
+    screen settles (over SSH the board reaches the terminal before the screen is ready: a
+    spectator's first key was dropped)."""
+    game = Game.new(["Anna", "Ben"], seed=1)
+
+    async def run() -> None:
+        session = Session(game, {"Anna": "human", "Ben": "human"}, None)
+        app = ImperialApp(session=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.open_game()  # the board again, as a new screen: the key comes at once
+            await pilot.press("2")
+            await pilot.pause(0.2)
+            assert app.screen.panel == "bonds"  # type: ignore[attr-defined]
+
+    asyncio.run(run())

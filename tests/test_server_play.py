@@ -45,18 +45,11 @@ async def close_digest(term) -> None:  # type: ignore[no-untyped-def]
 
 
 async def show_bonds(term) -> None:  # type: ignore[no-untyped-def]
-    """Key 2 until the bonds panel shows anna's cash hidden. Under load a key typed in the
-    first moment after the game screen appears can be lost (seen for the spectator, whose
-    screen then keeps the rondel: the server's app is still settling the screen it just
-    pushed); the key is pressed again, a few times at most."""
-    for _ in range(3):
-        await close_digest(term)
-        await term.press("2")
-        try:
-            await term.wait_for(r"anna +\?", 4)
-            return
-        except AssertionError:
-            continue
+    """Key 2, then the bonds panel shows anna's cash hidden. A key typed in the first moment
+    after the game screen appears is kept until the screen is ready (it was once lost: the
+    spectator's screen kept the rondel)."""
+    await close_digest(term)
+    await term.press("2")
     await term.wait_for(r"anna +\?")
 
 

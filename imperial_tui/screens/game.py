@@ -348,7 +348,11 @@ class GameScreen(GameMap, GuardedScreen):
     def action_panel(self, name: str) -> None:
         """1-5: show a panel. 1-4 at 120x40 (all on show), or when the panel is on show
         already, or while another panel has the keys: the panel gets the keys to scroll."""
-        if not self._ready:  # a key pressed while the screen is still being built
+        if not self._ready:  # a key pressed while the screen is still being built: kept
+            # for when it is (a player who sees the board may press at once; over SSH the
+            # board reaches the terminal before the screen has settled)
+            if self.is_attached:
+                self.call_after_refresh(self.action_panel, name)
             return
         self._auto_map = None  # the player chose: the Maneuver's map stays or goes as told
         was_map = self.shown_panel() == "map"
