@@ -215,3 +215,20 @@ def test_sessions_build_bots_from_saves_and_tell_them_about_hidden_cash() -> Non
     assert not Session(game, controllers).bots["Ben"].hidden_cash
     with pytest.raises(SaveError, match="Ben: unknown computer level 'godlike'"):
         Session(game, {"Anna": "human", "Ben": "bot:godlike", "Cleo": "human"})
+
+
+def test_search_does_not_spend_a_turn_that_changes_nothing() -> None:
+    """At the start no nation has a unit: a Maneuver changes nothing but the marker, and the
+    search does not consider it while another space does something (the play-tester's
+    complaint: "a free rondel turn that changes nothing")."""
+    game = Game.new(["A", "B", "C", "D"], seed=1)
+    bot = make_bot("strong", seed=1)
+    spaces = {a.space for a in game.legal_actions()}
+    assert {"maneuver1", "maneuver2"} <= spaces
+    considered = {
+        c.action.space for c in bot._candidates(game.state, "rondel", game.legal_actions())
+    }
+    assert considered and not considered & {"maneuver1", "maneuver2"}
+    assert considered <= spaces
+    chosen = bot.choose(game)
+    assert chosen.space not in {"maneuver1", "maneuver2"}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from rules import engine
 from rules.actions import Action, Pass
 from rules.bots.evaluation import Weights, utility, values
-from rules.bots.greedy import finish_turn
+from rules.bots.greedy import IDLE_TURN, changes_anything, finish_turn
 from rules.bots.policy import PLAIN, Policy, Style
 from rules.state import GameState
 
@@ -66,9 +66,13 @@ def greedy_pick(
     best, best_u = options[0], float("-inf")
     for a in options:
         after, _ = engine.apply(s, a)
+        idle = 0.0
         if quiet is not None:
-            after = finish_turn(after, quiet)
-        u = utility(values(after, weights), who, weights) + rng.random() * 0.5
+            played = finish_turn(after, quiet)
+            if not changes_anything(s, played):
+                idle = IDLE_TURN  # as the greedy player does: a turn that changes nothing
+            after = played
+        u = utility(values(after, weights), who, weights) + rng.random() * 0.5 - idle
         if u > best_u:
             best, best_u = a, u
     return best

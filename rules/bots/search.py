@@ -34,7 +34,7 @@ from rules.actions import (
 )
 from rules.bots.base import Choice, SeededBot
 from rules.bots.evaluation import DEFAULT, Weights, utility, values
-from rules.bots.greedy import finish_turn
+from rules.bots.greedy import IDLE_TURN, changes_anything, finish_turn
 from rules.bots.playout import playout
 from rules.bots.policy import (
     PLAIN,
@@ -65,6 +65,7 @@ class SearchSettings:
     noise: float = 0.6  # randomness of the playouts' rules of thumb
     rollout: str = "greedy"  # "greedy": with greedy look-ahead; "quick": rules of thumb only
     processes: int = 1  # processes playing the playouts (the caller counts as one)
+    prune_idle: int = 1  # drop rondel spaces whose turn changes nothing (if any other does)
 
 
 # The playout counts are what these budgets allow on a small machine (about 4 and 6 ms a
@@ -181,16 +182,25 @@ class SearchBot(SeededBot):
             keep += [a for a in actions if isinstance(a, Pass)]
             actions = keep
         out = []
+        idle = []
         me = s.awaiting_player
         quiet = Policy(random.Random(0), PLAIN)
         for a in actions:
             after, _ = engine.apply(s, a)
             c = Candidate(a, [a], after)
             if kind == "rondel":
-                c.prior = utility(values(finish_turn(after, quiet), self.weights), me, self.weights)
+                played = finish_turn(after, quiet)
+                c.prior = utility(values(played, self.weights), me, self.weights)
+                if not changes_anything(s, played):
+                    c.prior -= IDLE_TURN
+                    idle.append(c)
             else:
                 c.prior = utility(values(after, self.weights), me, self.weights)
             out.append(c)
+        if self.settings.prune_idle and idle and len(idle) < len(out):
+            # a turn that only moves the marker (a Maneuver without units, a Factory without
+            # the money) is a turn given away: not worth the futures it would cost to judge
+            out = [c for c in out if c not in idle]
         out.sort(key=lambda c: c.prior, reverse=True)
         return out
 
