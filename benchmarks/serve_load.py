@@ -126,9 +126,13 @@ async def run_n(n: int, seconds: float, think: float) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
         prepare(data, games)
+        # SERVE_LOAD_PROFILE=DIR: the server runs under cProfile (slower), its profile goes
+        # to DIR/serve-N.prof for ``python -m pstats``
+        profile = os.environ.get("SERVE_LOAD_PROFILE")
+        under = ["-m", "cProfile", "-o", f"{profile}/serve-{n}.prof"] if profile else []
         server = subprocess.Popen(
-            [sys.executable, "-m", "imperial_tui.cli", "serve", "--allow-any", "--port", "0",
-             "--data", str(data), "--max-connections", "200", "--pace", "0.5"],
+            [sys.executable, *under, "-m", "imperial_tui.cli", "serve", "--allow-any",
+             "--port", "0", "--data", str(data), "--max-connections", "200", "--pace", "0.5"],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         )  # fmt: skip
         try:

@@ -28,9 +28,13 @@ Cell = tuple[str, str]  # character ("" for the right half of a wide one), SGR s
 
 
 class ScreenDiff:
+    """What the terminal shows, row by row (a list of cells per row, indexed by column), so
+    that a run of text that did not change is recognised by one slice comparison: most of a
+    frame after a move is cells the terminal shows already."""
+
     def __init__(self, height: int = 24) -> None:
         self.height = height  # a line feed on the last row would scroll: not understood
-        self.shown: dict[tuple[int, int], Cell] = {}  # (row, column) -> what the terminal shows
+        self.shown: dict[int, list[Cell | None]] = {}  # row -> cells by column (None: unknown)
         self.dropped = 0
 
     def forget(self) -> None:
@@ -38,8 +42,10 @@ class ScreenDiff:
 
     def filter(self, text: str) -> str:
         """What to send so that the terminal shows what ``text`` would make it show."""
-        frame: dict[tuple[int, int], Cell] = {}
+        frame: dict[int, list[Cell | None]] = {}  # row -> this frame's cells by column
+        dirty: dict[int, list[tuple[int, int]]] = {}  # row -> column spans that may differ
         passthrough: list[str] = []  # sync marks and bells, in order, around the cells
+        shown = self.shown
         pos = 0
         row = col = -1
         sgr = ""
@@ -54,14 +60,29 @@ class ScreenDiff:
             elif m.group(4) is not None:
                 if row < 0:
                     return self._give_up(text)
-                for ch in m.group(4):
-                    width = get_character_cell_size(ch)
-                    if width == 0:
-                        return self._give_up(text)
-                    frame[(row, col)] = (ch, sgr)
-                    if width == 2:
-                        frame[(row, col + 1)] = ("", sgr)
-                    col += width
+                run = m.group(4)
+                if run.isascii():  # one cell per character
+                    cells: list[Cell | None] = [(ch, sgr) for ch in run]
+                else:
+                    cells = []
+                    for ch in run:
+                        width = get_character_cell_size(ch)
+                        if width == 0:
+                            return self._give_up(text)
+                        cells.append((ch, sgr))
+                        if width == 2:
+                            cells.append(("", sgr))
+                end = col + len(cells)
+                line = frame.get(row)
+                if line is None:
+                    line = frame[row] = []
+                if len(line) < end:
+                    line.extend([None] * (end - len(line)))
+                line[col:end] = cells
+                old = shown.get(row)
+                if old is None or old[col:end] != cells:
+                    dirty.setdefault(row, []).append((col, end))
+                col = end
             elif m.group(0) == "\n":
                 if row >= self.height:
                     return self._give_up(text)
@@ -71,7 +92,7 @@ class ScreenDiff:
             return self._give_up(text)
         head = [p for p in passthrough if p == "\x1b[?2026h"]
         tail = [p for p in passthrough if p != "\x1b[?2026h"]
-        body = self._changes(frame)
+        body = self._changes(frame, dirty)
         self.dropped += max(0, len(text) - len(body))
         return "".join(head) + body + "".join(tail) if body or passthrough else ""
 
@@ -79,35 +100,51 @@ class ScreenDiff:
         self.forget()
         return text
 
-    def _changes(self, frame: dict[tuple[int, int], Cell]) -> str:
+    def _changes(
+        self, frame: dict[int, list[Cell | None]], dirty: dict[int, list[tuple[int, int]]]
+    ) -> str:
         shown = self.shown
-        changed = sorted(k for k, cell in frame.items() if shown.get(k) != cell)
         out: list[str] = []
         style: str | None = None  # the terminal's style now (None: unknown)
-        i = 0
-        while i < len(changed):
-            row, start = changed[i]
-            end = start
-            # extend the run over nearby changes on the same row (through known cells)
-            while i + 1 < len(changed) and changed[i + 1][0] == row:
-                nxt = changed[i + 1][1]
-                if nxt - end - 1 > GAP or any((row, c) not in frame for c in range(end + 1, nxt)):
-                    break
-                end = nxt
+        for row in sorted(dirty):
+            line = frame[row]
+            old = shown.get(row)
+            if old is None:
+                old = shown[row] = []
+            if len(old) < len(line):
+                old.extend([None] * (len(line) - len(old)))
+            olen = len(old)
+            changed = sorted(
+                {
+                    c
+                    for start, end in dirty[row]
+                    for c in range(start, end)
+                    if line[c] is not None and (c >= olen or old[c] != line[c])
+                }
+            )
+            i = 0
+            while i < len(changed):
+                start = end = changed[i]
+                # extend the run over nearby changes on the same row (through known cells)
+                while i + 1 < len(changed):
+                    nxt = changed[i + 1]
+                    if nxt - end - 1 > GAP or any(line[c] is None for c in range(end + 1, nxt)):
+                        break
+                    end = nxt
+                    i += 1
                 i += 1
-            i += 1
-            while start > 0 and frame.get((row, start), ("x", ""))[0] == "":
-                start -= 1  # never start on the right half of a wide character
-            if (row, end + 1) in frame and frame[(row, end + 1)][0] == "":
-                end += 1
-            out.append(f"\x1b[{row};{start}H")  # a cursor move keeps the style: runs share it
-            for c in range(start, end + 1):
-                ch, sgr = cell = frame[(row, c)]
-                if sgr != style:
-                    out.append(_RESET + sgr)
-                    style = sgr
-                out.append(ch)
-                shown[(row, c)] = cell
+                while start > 0 and (line[start] or ("x", ""))[0] == "":
+                    start -= 1  # never start on the right half of a wide character
+                if end + 1 < len(line) and line[end + 1] is not None and line[end + 1][0] == "":  # type: ignore[index]
+                    end += 1
+                out.append(f"\x1b[{row};{start}H")  # a cursor move keeps the style: runs share it
+                for c in range(start, end + 1):
+                    ch, sgr = cell = line[c]  # type: ignore[misc]
+                    if sgr != style:
+                        out.append(_RESET + sgr)
+                        style = sgr
+                    out.append(ch)
+                    old[c] = cell
         if style:
             out.append(_RESET)
         return "".join(out)
