@@ -28,7 +28,7 @@ from imperial_tui.screens.dialogs import PromptScreen
 from imperial_tui.screens.game_map import GameMap
 from imperial_tui.screens.guard import GuardedScreen
 from imperial_tui.style import glyphs, to_ascii
-from imperial_tui.widgets.base import nation_text
+from imperial_tui.widgets.base import nation_text, set_content
 from imperial_tui.widgets.bonds import BondsPanel
 from imperial_tui.widgets.decision import DecisionPanel
 from imperial_tui.widgets.log import LogPanel
@@ -131,6 +131,7 @@ class GameScreen(GameMap, GuardedScreen):
     def __init__(self) -> None:
         super().__init__()
         self.panel = "rondel"  # the panel on the right (keys 1-5)
+        self._panel_list: list[Any] | None = None
         self.init_map()
 
     def compose(self) -> ComposeResult:
@@ -240,14 +241,21 @@ class GameScreen(GameMap, GuardedScreen):
         """Repaint the panels whose figures changed; returns how many did."""
         session = self.session
         repainted = 0
-        for kind in self.PANELS:
-            for panel in self.query(kind):
-                repainted += bool(panel.show(session, force))
-        self.query_one("#status", Static).update(self.status_line())
-        self.query_one("#logtail", Static).update(self.tail_line())
+        for panel in self._panels():
+            repainted += bool(panel.show(session, force))
+        # one line each (app.tcss): a change needs no new layout
+        set_content(self.query_one("#status", Static), self.status_line(), layout=False)
+        set_content(self.query_one("#logtail", Static), self.tail_line(), layout=False)
         self._maneuver_map()
         repainted += self.refresh_map(force)
         return repainted
+
+    def _panels(self) -> list[Any]:
+        """The panels, in the order they are repainted: found once (the screen's widgets never
+        change; a query walks every widget, and every screen of a game repaints per move)."""
+        if self._panel_list is None:
+            self._panel_list = [panel for kind in self.PANELS for panel in self.query(kind)]
+        return self._panel_list
 
     def tail_line(self) -> Text:
         """The last event (or, before the first move, where the game is saved)."""
@@ -302,6 +310,7 @@ class GameScreen(GameMap, GuardedScreen):
         every widget)."""
         self.panel = name
         self._layout_panel()
+        self.refresh_panels()  # a panel that was hidden may show an older state
         if name != "map":
             self.remove_class("-zoom")
 
@@ -336,6 +345,7 @@ class GameScreen(GameMap, GuardedScreen):
             if self.too_small:  # the guard keeps the focus until the window grows again
                 return
             self._layout_panel()  # the layout just shown shows the panel chosen in the other
+            self.refresh_panels()  # its panels were not repainted while hidden
             views = self.map_views()
             if self._keys_on_map and self.panel == "map" and views and self.focused not in views:
                 views[0].focus()  # the keys stay on the map, the one now on screen

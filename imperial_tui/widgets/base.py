@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
+from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from imperial_tui.style import Glyphs, glyphs, nation_style
@@ -77,8 +79,50 @@ class Chunks:
         yield out
 
 
+def on_screen(widget: Widget) -> bool:
+    """Whether the widget is displayed: neither it nor a container around it is hidden (a
+    tab not chosen, the other layout's copy of a panel)."""
+    node: Any = widget
+    while node is not None and not isinstance(node, Screen):
+        if not node.display:
+            return False
+        node = node.parent
+    return True
+
+
+def same_content(a: Any, b: Any) -> bool:
+    """Whether two Rich texts show the same (Text's own == ignores the base style)."""
+    if isinstance(a, Text) and isinstance(b, Text):
+        return (
+            a.plain == b.plain
+            and a.spans == b.spans
+            and a.style == b.style
+            and a.no_wrap == b.no_wrap
+            and a.overflow == b.overflow
+            and a.justify == b.justify
+        )
+    return isinstance(a, str) and isinstance(b, str) and a == b
+
+
+def set_content(static: Static, content: Any, layout: bool = True) -> bool:
+    """Update a Static only when what it shows changes: an update re-renders it and, with
+    ``layout``, lays the whole screen out again. ``layout=False`` is for a widget whose size
+    does not depend on its content (a fixed height)."""
+    if same_content(getattr(static, "_shown_content", None), content):
+        return False
+    static._shown_content = content  # type: ignore[attr-defined]
+    static.update(content, layout=layout)
+    return True
+
+
 class Panel(Static):
-    """A panel that asks ``key(session)`` first and repaints only when it differs."""
+    """A panel that asks ``key(session)`` first and repaints only when it differs. A hidden
+    panel (another tab, the other layout) is left as it is: the game screen shows it again
+    when it comes into view (``GameScreen.refresh_panels``), so a move costs nothing for the
+    panels no one sees. ``FIXED_SIZE``: the panel's size does not depend on its content, so a
+    repaint needs no new layout of the screen."""
+
+    FIXED_SIZE = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -98,9 +142,11 @@ class Panel(Static):
         raise TypeError(f"{type(self).__name__} must define render_key()")
 
     def show(self, session: Session, force: bool = False) -> bool:
+        if not force and not on_screen(self):
+            return False
         key = self.key(session)
         if not force and key == self._last_key:
             return False
         self._last_key = key
-        self.update(self.render_key(key))
+        self.update(self.render_key(key), layout=not self.FIXED_SIZE)
         return True

@@ -19,7 +19,7 @@ from textual.widgets.option_list import Option
 
 from imperial_tui.messages import ActionChosen, DonateRequested
 from imperial_tui.style import glyphs
-from imperial_tui.widgets.base import Hanging, nation_text
+from imperial_tui.widgets.base import Hanging, nation_text, set_content
 from imperial_tui.widgets.maneuver_menu import (  # move_label: also for the map's side
     battle_label,
     battle_text,
@@ -214,8 +214,8 @@ class DecisionPanel(Vertical):
         plan = self.query_one("#decision-plan", Static)
         self._actions = []
         if aw is None:
-            title.update(Text("Game over", style="bold"))
-            plan.update("")
+            set_content(title, Text("Game over", style="bold"), layout=False)
+            set_content(plan, "")
             self.options.clear_options()
             self.options.add_option(Option(Text("show the final scores"), id="scores"))
             self.options.highlighted = 0
@@ -229,21 +229,29 @@ class DecisionPanel(Vertical):
             where = game.state.board.id(region) if region is not None else None
             words = f"battle in {region_name(game.state, where)}?"
         head.append(f"{aw.player} - {words}")
-        title.update(head)
+        set_content(title, head, layout=False)  # one line (app.tcss)
         if not session.is_human(aw.player):
-            plan.update(Text(f"{aw.player} (computer) is thinking...", style="italic"))
-            self.options.clear_options()
+            set_content(plan, Text(f"{aw.player} (computer) is thinking...", style="italic"))
+            self._clear()
             return True
         if not session.controls(aw.player):  # over SSH: another player's decision
             what = (f"{aw.nation} " if aw.nation else "") + DECISION_WORDS.get(aw.kind, aw.kind)
-            plan.update(Text(f"waiting for {aw.player}: {what}", style="italic"))
-            self.options.clear_options()
+            set_content(plan, Text(f"waiting for {aw.player}: {what}", style="italic"))
+            self._clear()
             return True
         arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
-        plan.update(battle_text(game) if aw.kind == "battle" else self.plan_text(session, arrow))
+        set_content(
+            plan, battle_text(game) if aw.kind == "battle" else self.plan_text(session, arrow)
+        )
         self._actions = game.legal_actions()
         self._fill()
         return True
+
+    def _clear(self) -> None:
+        """No options (another player's decision): an empty list is left alone, so another
+        player's move costs this screen no new layout."""
+        if self.options.option_count:
+            self.options.clear_options()
 
     def _fill(self) -> None:
         """(Re)build the option list for the open group, without asking the engine again."""

@@ -17,6 +17,8 @@ from rules.state import NO
 class NationsPanel(Panel):
     """The six nations' key figures, the acting nation marked."""
 
+    FIXED_SIZE = True  # nine lines (app.tcss): a new figure needs no new layout
+
     def key(self, session: Any) -> Any:
         s = session.game.state
         rows = []
