@@ -16,6 +16,7 @@ from imperial_tui.app import ImperialApp
 from imperial_tui.session import Session
 from imperial_tui.widgets.base import set_content
 from imperial_tui.widgets.rondel import RondelPanel
+from imperial_tui.widgets.shared import SharedRenders
 from rules import Game
 
 
@@ -88,3 +89,43 @@ def test_setting_the_same_text_again_does_not_update_the_widget() -> None:
     assert set_content(probe, Text("AH 12"), layout=False)  # another style is a change
     assert set_content(probe, Text("AH 13"))
     assert [layout for _, layout in updates] == [False, False, True]
+
+
+def test_apps_in_one_process_share_rendered_panels_and_show_the_same() -> None:
+    """Two apps with shared renders (as the SSH server's connections have) draw the nations
+    table and the rondel once; what they show is what an app drawing alone shows."""
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    cache = SharedRenders()
+
+    class SharingApp(ImperialApp):
+        shared_renders = cache
+
+    def lines(app: ImperialApp, wid: str) -> list[str]:
+        return [strip.text for strip in app.screen.query_one(wid)._render_cache.lines]
+
+    async def run() -> None:
+        apps = [
+            cls(session=Session(game, dict.fromkeys(game.players, "human"), None), pace=0.0)
+            for cls in (SharingApp, SharingApp, ImperialApp)
+        ]
+        a, b, alone = apps
+        async with (
+            a.run_test(size=(80, 24)) as pa,
+            b.run_test(size=(80, 24)) as pb,
+            alone.run_test(size=(80, 24)) as pc,
+        ):
+            for pilot in (pa, pb, pc):
+                await pilot.pause()
+            assert cache.hits >= 2  # b reused a's nations table and rondel
+            for wid in ("#nations", "#rondel-panel"):
+                assert lines(b, wid) == lines(alone, wid) == lines(a, wid)
+                assert any("AH" in line for line in lines(b, wid))
+
+    asyncio.run(run())
+
+
+def test_shared_renders_keep_the_newest_entries() -> None:
+    cache = SharedRenders(size=2)
+    for k in "abc":
+        cache.put(k, [k])
+    assert cache.get("a") is None and cache.get("c") == ["c"] and len(cache) == 2

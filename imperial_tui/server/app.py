@@ -23,6 +23,7 @@ from imperial_tui.server.hub import Client, Hub
 from imperial_tui.server.remote import RemoteSession
 from imperial_tui.server.store import StoreError
 from imperial_tui.server.table import Refused, Table
+from imperial_tui.widgets.shared import SharedRenders
 from rules import IllegalAction, RuleSet
 from rules.savefile import SaveError
 
@@ -89,6 +90,11 @@ class ServerApp(ImperialApp):
         self.client = Client(user, self._on_turn, self._on_lobby)
         self._table: Table | None = None
         self._lobby_pending = False
+
+    @property
+    def shared_renders(self) -> SharedRenders:
+        """Panels rendered once for all connections (widgets/shared.py)."""
+        return self.hub.renders
 
     # -- start and end ------------------------------------------------------------------------
     def on_mount(self, event: events.Mount) -> None:

@@ -36,6 +36,7 @@ from imperial_tui.server.table import (
     check_seats,
     seat_records,
 )
+from imperial_tui.widgets.shared import SharedRenders
 from rules import RuleSet
 from rules.engine import DECISION_WORDS
 from rules.savefile import LoadedGame, SaveError, game_to_dict, load_game, to_json, write_atomically
@@ -84,6 +85,7 @@ class Hub:
         self.clients: set[Client] = set()
         self._notify_tasks: set[asyncio.Task[None]] = set()
         self.notifications: list[dict[str, str]] = []  # what was sent (tests, the log)
+        self.renders = SharedRenders()  # panels drawn once for every screen that shows them
 
     # -- start and stop -----------------------------------------------------------------------
     def load(self) -> list[Table]:

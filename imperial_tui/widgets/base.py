@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 from textual.screen import Screen
-from textual.widget import Widget
+from textual.widget import Widget, _RenderCache
 from textual.widgets import Static
 
 from imperial_tui.style import Glyphs, glyphs, nation_style
@@ -104,12 +105,23 @@ def same_content(a: Any, b: Any) -> bool:
     return isinstance(a, str) and isinstance(b, str) and a == b
 
 
-def set_content(static: Static, content: Any, layout: bool = True) -> bool:
+def _one_line(content: Any, width: int) -> bool:
+    """Whether a text shows as exactly one line at this width."""
+    plain = content.plain if isinstance(content, Text) else content
+    return isinstance(plain, str) and plain != "" and "\n" not in plain and cell_len(plain) <= width
+
+
+def set_content(static: Static, content: Any, layout: bool | None = True) -> bool:
     """Update a Static only when what it shows changes: an update re-renders it and, with
     ``layout``, lays the whole screen out again. ``layout=False`` is for a widget whose size
-    does not depend on its content (a fixed height)."""
-    if same_content(getattr(static, "_shown_content", None), content):
+    does not depend on its content (a fixed height); ``None``: a new layout only when the
+    height may change (one line before and after needs none)."""
+    old = getattr(static, "_shown_content", None)
+    if same_content(old, content):
         return False
+    if layout is None:
+        width = static.content_region.width
+        layout = not (width > 0 and _one_line(old, width) and _one_line(content, width))
     static._shown_content = content  # type: ignore[attr-defined]
     static.update(content, layout=layout)
     return True
@@ -123,6 +135,9 @@ class Panel(Static):
     repaint needs no new layout of the screen."""
 
     FIXED_SIZE = False
+    # the lines depend on the key alone: apps in one process (the SSH server's connections)
+    # may share them (widgets/shared.py)
+    SHARED = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -150,3 +165,33 @@ class Panel(Static):
         self._last_key = key
         self.update(self.render_key(key), layout=not self.FIXED_SIZE)
         return True
+
+    def _render_content(self) -> None:
+        """Textual's rendering of the content (private API, Textual is pinned), through the
+        process's shared renders when the app has them: the same panel at the same size and
+        style shows the same lines in every connection's app."""
+        shared = getattr(self.app, "shared_renders", None) if self.SHARED else None
+        if shared is None:
+            super()._render_content()
+            return
+        try:
+            console = self.app.console
+            key = (
+                type(self),
+                self.id,
+                self._last_key,
+                self.size,
+                self.visual_style,
+                console.encoding,  # Rich draws boxes and ellipses by the terminal's encoding
+            )
+            hash(key)
+        except TypeError:  # a key that cannot be a dict key: no sharing
+            super()._render_content()
+            return
+        lines = shared.get(key)
+        if lines is None:
+            super()._render_content()
+            shared.put(key, self._render_cache.lines)
+            return
+        self._render_cache = _RenderCache(self.size, lines)
+        self._dirty_regions.clear()

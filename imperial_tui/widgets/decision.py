@@ -231,17 +231,20 @@ class DecisionPanel(Vertical):
         head.append(f"{aw.player} - {words}")
         set_content(title, head, layout=False)  # one line (app.tcss)
         if not session.is_human(aw.player):
-            set_content(plan, Text(f"{aw.player} (computer) is thinking...", style="italic"))
+            thinking = Text(f"{aw.player} (computer) is thinking...", style="italic")
+            set_content(plan, thinking, layout=None)
             self._clear()
             return True
         if not session.controls(aw.player):  # over SSH: another player's decision
             what = (f"{aw.nation} " if aw.nation else "") + DECISION_WORDS.get(aw.kind, aw.kind)
-            set_content(plan, Text(f"waiting for {aw.player}: {what}", style="italic"))
+            set_content(plan, Text(f"waiting for {aw.player}: {what}", style="italic"), layout=None)
             self._clear()
             return True
         arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
         set_content(
-            plan, battle_text(game) if aw.kind == "battle" else self.plan_text(session, arrow)
+            plan,
+            battle_text(game) if aw.kind == "battle" else self.plan_text(session, arrow),
+            layout=None,
         )
         self._actions = game.legal_actions()
         self._fill()

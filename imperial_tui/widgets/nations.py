@@ -18,6 +18,7 @@ class NationsPanel(Panel):
     """The six nations' key figures, the acting nation marked."""
 
     FIXED_SIZE = True  # nine lines (app.tcss): a new figure needs no new layout
+    SHARED = True
 
     def key(self, session: Any) -> Any:
         s = session.game.state

@@ -29,6 +29,8 @@ DOING = {
 
 
 class RondelPanel(Panel):
+    SHARED = True
+
     def key(self, session: Any) -> Any:
         s = session.game.state
         on = tuple(
