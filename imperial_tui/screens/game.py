@@ -28,7 +28,7 @@ from imperial_tui.screens.dialogs import PromptScreen
 from imperial_tui.screens.game_map import GameMap
 from imperial_tui.screens.guard import GuardedScreen
 from imperial_tui.style import glyphs, to_ascii
-from imperial_tui.widgets.base import nation_text, set_content
+from imperial_tui.widgets.base import Panel, nation_text, on_screen, set_content
 from imperial_tui.widgets.bonds import BondsPanel
 from imperial_tui.widgets.decision import DecisionPanel
 from imperial_tui.widgets.log import LogPanel
@@ -250,6 +250,16 @@ class GameScreen(GameMap, GuardedScreen):
         repainted += self.refresh_map(force)
         return repainted
 
+    def catch_up(self) -> None:
+        """Repaint the panels that just came into view and fell behind while hidden (the rest
+        are current: every change repaints what is on screen)."""
+        session = self.session
+        if session is None:
+            return
+        for panel in self._panels():
+            if isinstance(panel, Panel) and not panel.up_to_date(session) and on_screen(panel):
+                panel.show(session)
+
     def _panels(self) -> list[Any]:
         """The panels, in the order they are repainted: found once (the screen's widgets never
         change; a query walks every widget, and every screen of a game repaints per move)."""
@@ -310,7 +320,7 @@ class GameScreen(GameMap, GuardedScreen):
         every widget)."""
         self.panel = name
         self._layout_panel()
-        self.refresh_panels()  # a panel that was hidden may show an older state
+        self.catch_up()
         if name != "map":
             self.remove_class("-zoom")
 
@@ -345,7 +355,7 @@ class GameScreen(GameMap, GuardedScreen):
             if self.too_small:  # the guard keeps the focus until the window grows again
                 return
             self._layout_panel()  # the layout just shown shows the panel chosen in the other
-            self.refresh_panels()  # its panels were not repainted while hidden
+            self.catch_up()
             views = self.map_views()
             if self._keys_on_map and self.panel == "map" and views and self.focused not in views:
                 views[0].focus()  # the keys stay on the map, the one now on screen

@@ -142,6 +142,17 @@ class Panel(Static):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._last_key: Any = object()
+        self._shown_for: tuple[Any, ...] | None = None  # the session state it last showed
+
+    def up_to_date(self, session: Session) -> bool:
+        """Whether the panel showed this state of the session when it was last asked (and was
+        on screen): switching tabs asks only the panels that may have fallen behind."""
+        seen = self._shown_for
+        return (
+            seen is not None
+            and seen[0] is session
+            and seen[1:] == (session.version, session.viewer)
+        )
 
     @property
     def g(self) -> Glyphs:
@@ -158,7 +169,9 @@ class Panel(Static):
 
     def show(self, session: Session, force: bool = False) -> bool:
         if not force and not on_screen(self):
+            self._shown_for = None  # may fall behind while hidden
             return False
+        self._shown_for = (session, session.version, session.viewer)
         key = self.key(session)
         if not force and key == self._last_key:
             return False
