@@ -25,6 +25,7 @@ from typing import Any
 
 import asyncssh
 
+from imperial_tui.server.collector import Collector
 from imperial_tui.server.driver import clear_parser_cache
 from imperial_tui.server.hub import Hub
 from imperial_tui.server.store import NameTaken, SQLiteStore, StoreError
@@ -49,6 +50,8 @@ class ServeConfig:
     idle_timeout: float = 3600.0  # seconds without a key press
     pace: float = 0.6  # seconds between computer moves (each game can change it)
     login_timeout: float = 30.0
+    # seconds between full garbage collections (0: Python's own schedule); see collector.py
+    gc_every: float = 30.0
 
 
 def name_problem(name: str) -> str | None:
@@ -231,6 +234,7 @@ class Server:
         self.port = config.port
         self.bytes_sent = 0
         self._poll: asyncio.Task[None] | None = None
+        self.collector = Collector(config.gc_every)
 
     async def start(self) -> int:
         self.hub.load()
@@ -253,6 +257,7 @@ class Server:
         self.port = self.acceptor.get_port()
         self.hub.wake()
         self._poll = asyncio.get_running_loop().create_task(self._pick_up_imports())
+        self.collector.start()
         return self.port
 
     async def _pick_up_imports(self) -> None:
@@ -285,6 +290,7 @@ class Server:
                 await asyncio.wait_for(self.acceptor.wait_closed(), 5)
         await self.hub.stop()
         self.store.close()
+        self.collector.stop()
 
     async def handle(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         """One connection's session: refuse what cannot be served, else run its app."""
