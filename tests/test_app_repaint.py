@@ -10,6 +10,7 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.text import Text
+from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from imperial_tui.app import ImperialApp
@@ -82,13 +83,26 @@ def test_setting_the_same_text_again_does_not_update_the_widget() -> None:
     class Probe(Static):
         def update(self, content: object = "", *, layout: bool = True) -> None:
             updates.append((content, layout))
+            super().update(content, layout=layout)  # type: ignore[arg-type]
 
-    probe = Probe()
-    assert set_content(probe, Text("AH 12", style="bold"), layout=False)
-    assert not set_content(probe, Text("AH 12", style="bold"), layout=False)
-    assert set_content(probe, Text("AH 12"), layout=False)  # another style is a change
-    assert set_content(probe, Text("AH 13"))
-    assert [layout for _, layout in updates] == [False, False, True]
+    class ProbeApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield Probe(id="probe")
+
+    async def run() -> None:
+        app = ProbeApp()
+        async with app.run_test(size=(40, 5)) as pilot:
+            await pilot.pause()
+            probe = app.query_one(Probe)
+            assert set_content(probe, Text("AH 12", style="bold"), layout=False)
+            assert not set_content(probe, Text("AH 12", style="bold"), layout=False)
+            assert set_content(probe, Text("AH 12"), layout=False)  # another style: a change
+            assert set_content(probe, Text("AH 13"))
+            probe.update(Text("set elsewhere"))  # set directly: compared with what it shows
+            assert set_content(probe, Text("AH 13"), layout=None)
+            assert [layout for _, layout in updates] == [False, False, True, True, False]
+
+    asyncio.run(run())
 
 
 def test_apps_in_one_process_share_rendered_panels_and_show_the_same() -> None:

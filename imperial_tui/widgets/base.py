@@ -116,13 +116,12 @@ def set_content(static: Static, content: Any, layout: bool | None = True) -> boo
     ``layout``, lays the whole screen out again. ``layout=False`` is for a widget whose size
     does not depend on its content (a fixed height); ``None``: a new layout only when the
     height may change (one line before and after needs none)."""
-    old = getattr(static, "_shown_content", None)
+    old = static.content  # what it shows, whoever set it
     if same_content(old, content):
         return False
     if layout is None:
         width = static.content_region.width
         layout = not (width > 0 and _one_line(old, width) and _one_line(content, width))
-    static._shown_content = content  # type: ignore[attr-defined]
     static.update(content, layout=layout)
     return True
 
