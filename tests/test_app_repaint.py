@@ -143,3 +143,31 @@ def test_shared_renders_keep_the_newest_entries() -> None:
     for k in "abc":
         cache.put(k, [k])
     assert cache.get("a") is None and cache.get("c") == ["c"] and len(cache) == 2
+
+
+def test_shared_renders_keep_colour_and_no_colour_apart() -> None:
+    """A NO_COLOR app shows nations in bold, not colour (style.py): it never takes a coloured
+    nations table drawn by another app in the process, nor gives its own to one."""
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    cache = SharedRenders()
+
+    class SharingApp(ImperialApp):
+        shared_renders = cache
+
+    def styles(app: ImperialApp) -> set[str]:
+        strips = app.screen.query_one("#nations")._render_cache.lines
+        return {str(seg.style) for strip in strips for seg in strip if "AH" in seg.text}
+
+    async def run() -> None:
+        plain, colour = (
+            SharingApp(session=Session(game, dict.fromkeys(game.players, "human"), None), pace=0.0)
+            for _ in range(2)
+        )
+        plain.no_color = True
+        async with plain.run_test(size=(80, 24)) as pa, colour.run_test(size=(80, 24)) as pb:
+            await pa.pause()
+            await pb.pause()
+            assert styles(plain) != styles(colour)
+            assert all("bold" in s for s in styles(plain))
+
+    asyncio.run(run())

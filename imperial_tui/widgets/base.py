@@ -195,6 +195,7 @@ class Panel(Static):
                 self.size,
                 self.visual_style,
                 console.encoding,  # Rich draws boxes and ellipses by the terminal's encoding
+                getattr(self.app, "no_color", False),  # nations in bold, not colour (style.py)
             )
             hash(key)
         except TypeError:  # a key that cannot be a dict key: no sharing
