@@ -285,11 +285,20 @@ class ImperialApp(FollowActions, SaveFileActions, App[None]):
                 self.bell()
             others = len(session.humans) > 1
             if session.hidden_cash and others and session.viewer != aw.player:
+                if any(
+                    isinstance(s, HandoverScreen) and s.player == aw.player
+                    for s in self.screen_stack
+                ):
+                    return  # asked twice (a repaint, a resumed screen): one hand-over is enough
                 self.close_history()  # the next player never sees the previous one's view
 
                 def handed(undo: bool | None, player: str = aw.player) -> None:
                     if undo:
                         self.undo_now()
+                        return
+                    now = session.game.awaiting
+                    if now is None or now.player != player:  # the game moved on meanwhile
+                        self.after_change()  # (a reload): hand over to whoever is next now
                         return
                     session.viewer = player
                     screen.refresh_panels()

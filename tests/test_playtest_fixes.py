@@ -221,3 +221,54 @@ def test_a_panel_key_pressed_as_the_board_appears_is_kept() -> None:
             assert app.screen.panel == "bonds"  # type: ignore[attr-defined]
 
     asyncio.run(run())
+
+
+def test_a_history_browser_closed_before_it_was_built_does_not_end_the_app() -> None:
+    """h, then at once a hand-over closes the history (the next player never sees the
+    previous one's view): the browser is gone before it was built, and the app goes on
+    (a monkey run ended the app here with NoMatches)."""
+    game = Game.new(["Anna", "Ben"], seed=1)
+
+    async def run() -> None:
+        session = Session(game, dict.fromkeys(game.players, "human"), None)
+        app = ImperialApp(session=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            app.action_history()
+            app.close_history()
+            await pilot.pause(0.1)
+            assert [type(s).__name__ for s in app.screen_stack][1:] == ["GameScreen"]
+            await pilot.press("h")  # and the history still opens
+            await pilot.pause(0.1)
+            assert type(app.screen).__name__ == "HistoryScreen"
+        assert app.return_code in (None, 0)
+
+    asyncio.run(run())
+
+
+def test_one_hand_over_however_often_the_app_looks_for_the_next_decision() -> None:
+    """Hidden cash, two humans: the hand-over to Ben is shown once even when the app asks
+    again who is next (a repaint, a resumed screen); one Enter passes the keyboard (a monkey
+    run found two stacked hand-overs)."""
+    g = Game.new(["Anna", "Ben"], deal="Anna=AH,Ben=IT")
+    session = Session(g, {"Anna": "human", "Ben": "human"}, None, hidden_cash=True)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("enter")  # Anna takes the keyboard
+            await pilot.pause()
+            app.apply_human(g.parse("AH rondel investor"))
+            await pilot.pause()
+            app.after_change()
+            app.after_change()
+            await pilot.pause()
+            kinds = [type(s).__name__ for s in app.screen_stack]
+            assert kinds.count("HandoverScreen") == 1, kinds
+            await pilot.press("enter")
+            await pilot.pause()
+            assert session.viewer == "Ben"
+            assert "HandoverScreen" not in [type(s).__name__ for s in app.screen_stack]
+
+    asyncio.run(run())

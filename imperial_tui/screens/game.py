@@ -188,9 +188,12 @@ class GameScreen(GameMap, GuardedScreen):
         # 1-5 switch the right-hand panel: the tab strip needs no stop of its own on tab
         for tabs in self.query(ContentTabs):
             tabs.can_focus = False
+        options = self.query("#decision-options")
+        if not options:  # closed before it was mounted (a hand-over closes the history)
+            return
         self._set_titles()
         self.refresh_panels(force=True)
-        self.query_one("#decision-options", OptionList).focus()
+        options.first().focus()
         self.call_after_refresh(self._set_ready)
 
     _ready = False  # the tabs are mounted: 1-5 may switch them
