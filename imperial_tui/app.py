@@ -157,6 +157,26 @@ class ImperialApp(FollowActions, SaveFileActions, App[None]):
             prompt = "Search for commands" + ("..." if self.ascii_only else "…")
             self.push_screen(Palette(id="--command-palette", placeholder=prompt))
 
+    def search_themes(self) -> None:
+        """The palette's "Theme" command: Textual's theme list in our palette, which closes
+        only once (two quick Enters in Textual's own closed the game screen beneath)."""
+        from textual.theme import ThemeProvider
+
+        from imperial_tui.commands import Palette
+
+        prompt = "Search for themes" + ("..." if self.ascii_only else "…")
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder=prompt))
+
+    def search_commands(self, commands: Any, placeholder: str = "Search for commands…") -> Any:
+        """A list of commands in our palette (see ``search_themes``)."""
+        from textual.command import SimpleProvider
+
+        from imperial_tui.commands import Palette
+
+        return self.push_screen(
+            Palette(providers=[SimpleProvider(self.screen, commands)], placeholder=placeholder)
+        )
+
     def get_key_display(self, binding: Binding) -> str:
         """Keys in the footer; in ASCII mode in words ("enter", not Textual's "⏎")."""
         shown = super().get_key_display(binding)

@@ -272,3 +272,29 @@ def test_one_hand_over_however_often_the_app_looks_for_the_next_decision() -> No
             assert "HandoverScreen" not in [type(s).__name__ for s in app.screen_stack]
 
     asyncio.run(run())
+
+
+def test_two_quick_enters_in_the_theme_picker_choose_once_and_keep_the_game() -> None:
+    """ctrl+p, Theme: Textual's theme list; two quick Enters chose the theme and then closed
+    the game screen beneath (a monkey run left a blank screen). It is our palette now."""
+    from monkey import press
+
+    game = Game.new(["Anna", "Ben"], seed=1)
+
+    async def run() -> None:
+        session = Session(game, dict.fromkeys(game.players, "human"), None)
+        app = ImperialApp(session=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("ctrl+p", *"theme")
+            await pilot.pause(0.3)
+            await pilot.press("enter")  # the "Theme" command: the theme list
+            await pilot.pause(0.3)
+            await pilot.press(*"nord")
+            await pilot.pause(0.3)
+            await press(pilot, "enter", "enter")
+            await pilot.pause(0.3)
+            assert [type(s).__name__ for s in app.screen_stack][1:] == ["GameScreen"]
+            assert app.theme == "nord"
+
+    asyncio.run(run())
