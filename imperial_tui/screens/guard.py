@@ -20,6 +20,8 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from imperial_tui.widgets.base import set_content
+
 MIN_WIDTH = 64
 MIN_HEIGHT = 20
 
@@ -54,10 +56,13 @@ class GuardedScreen(Screen[Any]):
         width, height = self.MIN_SIZE
         small = size.width < width or size.height < height
         if small:
-            message = self._message()
-            message.update(
+            # set only when the words change: an update lays the screen out again, and a
+            # layout that changes the screen's scrollable size sends it another Resize (a
+            # history browser at 20x5 went round that loop for good)
+            set_content(
+                self._message(),
                 f"The window is {size.width}x{size.height}. Make it at least "
-                f"{width}x{height} to go on (ctrl+q quits); nothing is lost meanwhile."
+                f"{width}x{height} to go on (ctrl+q quits); nothing is lost meanwhile.",
             )
         if small == self.too_small:
             return
