@@ -58,7 +58,7 @@ class GuardedScreen(Screen[Any]):
         if small:
             # set only when the words change: an update lays the screen out again, and a
             # layout that changes the screen's scrollable size sends it another Resize (a
-            # history browser at 20x5 went round that loop for good)
+            # monkey run found a history browser at 20x5 handling Resize events without end)
             set_content(
                 self._message(),
                 f"The window is {size.width}x{size.height}. Make it at least "
