@@ -99,7 +99,8 @@ def play_game(spec: GameSpec) -> GameRecord:
 def build_bot(level: str, seed: int, hidden_cash: bool = False):
     """A bot by level name, or a variant for experiments: ``LEVEL:key=value,...`` with keys
     ``eval`` (weight table, 0 = hand-made), ``budget``, ``playouts``, ``horizon``,
-    ``candidates``, ``plans``, ``noise``, ``rollout`` (quick|greedy) for search levels."""
+    ``candidates``, ``plans``, ``noise``, ``explore``, ``jitter``, ``rollout`` (quick|greedy),
+    ``prune_idle`` (0|1) for search levels."""
     from dataclasses import replace
 
     base, _, extra = level.partition(":")
@@ -110,7 +111,8 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
     if "eval" in opts:
         bot.weights = replace(bot.weights, learned=int(opts.pop("eval")))
     if hasattr(bot, "settings"):
-        kinds = {"budget": float, "noise": float, "rollout": str}
+        kinds = {"budget": float, "noise": float, "explore": float, "jitter": float}
+        kinds["rollout"] = str
         changes = {k: kinds.get(k, int)(v) for k, v in opts.items()}
         bot.settings = replace(bot.settings, **changes)
         bot.budget = bot.settings.budget

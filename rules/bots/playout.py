@@ -39,7 +39,7 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
                 break
         actions = engine.legal_actions(s)
         if settings.rollout == "greedy" and s.awaiting_kind in ("rondel", "invest"):
-            a = greedy_pick(s, actions, policy, rng, weights)
+            a = greedy_pick(s, actions, policy, rng, weights, settings.explore, settings.jitter)
         else:
             a, _ = policy.pick(s, actions)
         s, _ = engine.apply(s, a)
@@ -47,11 +47,19 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
 
 
 def greedy_pick(
-    s: GameState, actions: list[Action], policy: Policy, rng: random.Random, weights: Weights
+    s: GameState,
+    actions: list[Action],
+    policy: Policy,
+    rng: random.Random,
+    weights: Weights,
+    explore: float = 0.15,
+    jitter: float = 0.5,
 ) -> Action:
     """A greedy player's choice in a playout: one nation turn of look-ahead for the rondel,
-    one purchase of look-ahead for bonds (the few best by the quick estimate)."""
-    if rng.random() < 0.15:
+    one purchase of look-ahead for bonds (the few best by the quick estimate). ``explore``:
+    how often it takes the rules of thumb's choice instead; ``jitter``: random points on its
+    scores (so that the futures differ)."""
+    if rng.random() < explore:
         return policy.pick(s, actions)[0]
     if s.awaiting_kind == "rondel":
         who = s.government[s.turn]
@@ -72,7 +80,7 @@ def greedy_pick(
             if not changes_anything(s, played):
                 idle = IDLE_TURN  # as the greedy player does: a turn that changes nothing
             after = played
-        u = utility(values(after, weights), who, weights) + rng.random() * 0.5 - idle
+        u = utility(values(after, weights), who, weights) + rng.random() * jitter - idle
         if u > best_u:
             best, best_u = a, u
     return best

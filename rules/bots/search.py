@@ -63,6 +63,8 @@ class SearchSettings:
     candidates: int = 8  # bonds considered (the best by a quick estimate, and passing)
     plans: int = 6  # Maneuver plans considered
     noise: float = 0.6  # randomness of the playouts' rules of thumb
+    explore: float = 0.15  # how often a simulated greedy player takes the rules of thumb's choice
+    jitter: float = 0.5  # random points added to a simulated greedy player's scores
     rollout: str = "greedy"  # "greedy": with greedy look-ahead; "quick": rules of thumb only
     processes: int = 1  # processes playing the playouts (the caller counts as one)
     prune_idle: int = 1  # drop rondel spaces whose turn changes nothing (if any other does)
