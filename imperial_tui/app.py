@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import App
 from textual.binding import Binding, BindingType
 
 from imperial_tui.app_files import SaveFileActions
 from imperial_tui.app_follow import FollowActions
+from imperial_tui.app_palette import PaletteActions
 from imperial_tui.crash import EXIT_CRASH, Crash, write_crash_log
 from imperial_tui.follow import Following
 from imperial_tui.pacing import clamp_pace
@@ -73,7 +74,7 @@ def _commands() -> type[Provider]:
     return ImperialCommands
 
 
-class ImperialApp(FollowActions, SaveFileActions, App[None]):
+class ImperialApp(PaletteActions, FollowActions, SaveFileActions, App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "Imperial"
     COMMANDS = App.COMMANDS | {_commands}
@@ -145,38 +146,6 @@ class ImperialApp(FollowActions, SaveFileActions, App[None]):
             return
         await super().on_event(event)
 
-    def action_command_palette(self) -> None:
-        """ctrl+p: the command palette (ours closes only once, see ``Palette``)."""
-        from textual.command import CommandPalette
-
-        from imperial_tui.commands import Palette
-
-        # not twice, even when another screen (a digest, a hand-over) came over the first
-        buried = any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
-        if self.use_command_palette and not CommandPalette.is_open(self) and not buried:
-            prompt = "Search for commands" + ("..." if self.ascii_only else "…")
-            self.push_screen(Palette(id="--command-palette", placeholder=prompt))
-
-    def search_themes(self) -> None:
-        """The palette's "Theme" command: Textual's theme list in our palette, which closes
-        only once (two quick Enters in Textual's own closed the game screen beneath)."""
-        from textual.theme import ThemeProvider
-
-        from imperial_tui.commands import Palette
-
-        prompt = "Search for themes" + ("..." if self.ascii_only else "…")
-        self.push_screen(Palette(providers=[ThemeProvider], placeholder=prompt))
-
-    def search_commands(self, commands: Any, placeholder: str = "Search for commands…") -> Any:
-        """A list of commands in our palette (see ``search_themes``)."""
-        from textual.command import SimpleProvider
-
-        from imperial_tui.commands import Palette
-
-        return self.push_screen(
-            Palette(providers=[SimpleProvider(self.screen, commands)], placeholder=placeholder)
-        )
-
     def get_key_display(self, binding: Binding) -> str:
         """Keys in the footer; in ASCII mode in words ("enter", not Textual's "⏎")."""
         shown = super().get_key_display(binding)
@@ -185,19 +154,6 @@ class ImperialApp(FollowActions, SaveFileActions, App[None]):
         for glyph, word in KEY_WORDS.items():
             shown = shown.replace(glyph, word)
         return to_ascii(shown)
-
-    def get_system_commands(self, screen: Any) -> Any:
-        """Textual's own palette commands, with its Quit asking first like ctrl+q (it would
-        otherwise end the game at once)."""
-        for command in super().get_system_commands(screen):
-            if command.title == "Quit":
-                yield SystemCommand(
-                    "Quit",
-                    "Quit Imperial (asks first; the game is saved)",
-                    self.action_request_quit,
-                )
-            else:
-                yield command
 
     # -- start -----------------------------------------------------------------------------
     def on_mount(self) -> None:
