@@ -298,3 +298,29 @@ def test_two_quick_enters_in_the_theme_picker_choose_once_and_keep_the_game() ->
             assert app.theme == "nord"
 
     asyncio.run(run())
+
+
+def test_a_panel_key_kept_for_a_screen_that_closes_meanwhile_is_dropped() -> None:
+    """h 4 escape typed in one burst: the 4 waits for the history browser to be ready, the
+    browser closes first; the key is dropped with it (it ended the app, looking for the
+    closed browser's widgets)."""
+    from monkey import press
+
+    game = Game.new(["Anna", "Ben"], seed=1)
+
+    async def run() -> None:
+        session = Session(game, dict.fromkeys(game.players, "human"), None)
+        app = ImperialApp(session=session, pace=0.0)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for _ in range(3):
+                await press(pilot, "h", "4", "escape")
+                await press(pilot, "h", "3", "escape", "2")
+            await pilot.pause(0.3)
+            assert type(app.screen).__name__ == "GameScreen"
+            await pilot.press("4")  # and the board's own keys work
+            await pilot.pause(0.2)
+            assert app.screen.panel == "log"  # type: ignore[attr-defined]
+        assert app.return_code in (None, 0)
+
+    asyncio.run(run())

@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
-from textual.widgets.tabbed_content import ContentTabs
+from textual.widgets.tabbed_content import ContentTab, ContentTabs
 
 from imperial_tui.messages import ActionChosen, DonateRequested
 from imperial_tui.pacing import clamp_pace
@@ -371,11 +371,10 @@ class GameScreen(GameMap, GuardedScreen):
     def action_panel(self, name: str) -> None:
         """1-5: show a panel. 1-4 at 120x40 (all on show), or when the panel is on show
         already, or while another panel has the keys: the panel gets the keys to scroll."""
-        if not self._ready:  # a key pressed while the screen is still being built: kept
-            # for when it is (a player who sees the board may press at once; over SSH the
-            # board reaches the terminal before the screen has settled)
-            if self.is_attached:
-                self.call_after_refresh(self.action_panel, name)
+        if not self._tabs_ready(name):  # a key pressed while the screen is still being
+            # built: kept for when it is (a player who sees the board may press at once;
+            # over SSH the board reaches the terminal before the screen has settled)
+            self._panel_later(name)
             return
         self._auto_map = None  # the player chose: the Maneuver's map stays or goes as told
         was_map = self.shown_panel() == "map"
@@ -390,6 +389,26 @@ class GameScreen(GameMap, GuardedScreen):
             self.call_after_refresh(self._focus_panel, name)
         elif (was_map and isinstance(self.focused, MapView)) or self.focused is None:
             self.query_one("#decision-options", OptionList).focus()
+
+    def _tabs_ready(self, name: str) -> bool:
+        """Whether the panel's tab exists yet (Textual adds a TabbedContent's tabs a moment
+        after the screen's first frame)."""
+        if not self._ready:
+            return False
+        if self._wide():
+            return True
+        tabs = self.query(TabbedContent)
+        return bool(tabs) and bool(tabs.first().query(f"#{ContentTab.add_prefix(name)}"))
+
+    def _panel_later(self, name: str, tries: int = 50) -> None:
+        """The panel key again after the next frame, until the tabs are there (or the
+        screen has gone: then the key is dropped)."""
+        if not self.is_attached or self not in self.app.screen_stack:
+            return
+        if self._tabs_ready(name):
+            self.action_panel(name)
+        elif tries > 0:
+            self.call_after_refresh(self._panel_later, name, tries - 1)
 
     def _focus_panel(self, name: str) -> None:
         narrow, wide = self.SCROLLS[name]
