@@ -47,7 +47,11 @@ class GuardedScreen(Screen[Any]):
         self.guard_size(self.app.size)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.guard_size(event.size)
+        # the terminal's size, not the event's: a screen laid out again can be sent a Resize
+        # of a size the window had a moment ago, and a message that followed it would change
+        # at every such event (a monkey run found a history browser alternating between
+        # 10x4 and 20x5 without end, the message laid out again each time)
+        self.guard_size(self.app.size)
 
     def on_screen_resume(self) -> None:
         self.guard_size(self.app.size)
@@ -56,9 +60,7 @@ class GuardedScreen(Screen[Any]):
         width, height = self.MIN_SIZE
         small = size.width < width or size.height < height
         if small:
-            # set only when the words change: an update lays the screen out again, and a
-            # layout that changes the screen's scrollable size sends it another Resize (a
-            # monkey run found a history browser at 20x5 handling Resize events without end)
+            # set only when the words change: an update lays the screen out again
             set_content(
                 self._message(),
                 f"The window is {size.width}x{size.height}. Make it at least "
