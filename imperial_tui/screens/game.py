@@ -391,8 +391,8 @@ class GameScreen(GameMap, GuardedScreen):
             self.query_one("#decision-options", OptionList).focus()
 
     def _tabs_ready(self, name: str) -> bool:
-        """Whether the panel's tab exists yet (Textual adds a TabbedContent's tabs a moment
-        after the screen's first frame)."""
+        """Whether the panel's tab is there to switch to: not while the screen is still
+        being built, no more once it is closing."""
         if not self._ready:
             return False
         if self._wide():
