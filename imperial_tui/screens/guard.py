@@ -47,11 +47,18 @@ class GuardedScreen(Screen[Any]):
         self.guard_size(self.app.size)
 
     def on_resize(self, event: events.Resize) -> None:
-        # the terminal's size, not the event's: a screen laid out again can be sent a Resize
-        # of a size the window had a moment ago, and a message that followed it would change
-        # at every such event (a monkey run found a history browser alternating between
-        # 10x4 and 20x5 without end, the message laid out again each time)
-        self.guard_size(self.app.size)
+        """Only the terminal's size counts. A screen laid out again posts itself a Resize of
+        its new size, and Textual's own handler (``Screen._on_resize``, after this one) lays
+        out this screen and the ones beneath the top one at the event's size: a Resize of a
+        size the window had a moment ago, passed on like that, can set two screens sending
+        each other the old and the new size without end (a monkey run: a history browser
+        over the board, laid out at 10x4 and 20x5 by turns in a 20x5 window, for good). Such
+        a Resize lays this screen out at the terminal's size instead, and goes no further."""
+        size = self.app.size
+        if event.size != size:
+            event.prevent_default()  # not Textual's handler, with the old size
+            self._screen_resized(size)
+        self.guard_size(size)
 
     def on_screen_resume(self) -> None:
         self.guard_size(self.app.size)
