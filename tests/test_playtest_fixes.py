@@ -204,15 +204,19 @@ def test_undo_works_from_the_computers_pause_closing_it_first(tmp_path: Path) ->
     asyncio.run(run())
 
 
+def two_humans_app() -> ImperialApp:
+    """A new game of Anna and Ben, both at this keyboard, not saved."""
+    game = Game.new(["Anna", "Ben"], seed=1)
+    return ImperialApp(session=Session(game, dict.fromkeys(game.players, "human"), None), pace=0.0)
+
+
 def test_a_panel_key_pressed_as_the_board_appears_is_kept() -> None:
     """A player who sees the board may press 2 at once; the key must not be lost while the
     screen settles (over SSH the board reaches the terminal before the screen is ready: a
     spectator's first key was dropped)."""
-    game = Game.new(["Anna", "Ben"], seed=1)
 
     async def run() -> None:
-        session = Session(game, {"Anna": "human", "Ben": "human"}, None)
-        app = ImperialApp(session=session, pace=0.0)
+        app = two_humans_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             app.open_game()  # the board again, as a new screen: the key comes at once
@@ -227,11 +231,9 @@ def test_a_history_browser_closed_before_it_was_built_does_not_end_the_app() -> 
     """h, then at once a hand-over closes the history (the next player never sees the
     previous one's view): the browser is gone before it was built, and the app goes on
     (a monkey run ended the app here with NoMatches)."""
-    game = Game.new(["Anna", "Ben"], seed=1)
 
     async def run() -> None:
-        session = Session(game, dict.fromkeys(game.players, "human"), None)
-        app = ImperialApp(session=session, pace=0.0)
+        app = two_humans_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             app.action_history()
@@ -279,11 +281,8 @@ def test_two_quick_enters_in_the_theme_picker_choose_once_and_keep_the_game() ->
     the game screen beneath (a monkey run left a blank screen). It is our palette now."""
     from monkey import press
 
-    game = Game.new(["Anna", "Ben"], seed=1)
-
     async def run() -> None:
-        session = Session(game, dict.fromkeys(game.players, "human"), None)
-        app = ImperialApp(session=session, pace=0.0)
+        app = two_humans_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             await pilot.press("ctrl+p", *"theme")
@@ -306,11 +305,8 @@ def test_a_panel_key_kept_for_a_screen_that_closes_meanwhile_is_dropped() -> Non
     closed browser's widgets)."""
     from monkey import press
 
-    game = Game.new(["Anna", "Ben"], seed=1)
-
     async def run() -> None:
-        session = Session(game, dict.fromkeys(game.players, "human"), None)
-        app = ImperialApp(session=session, pace=0.0)
+        app = two_humans_app()
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             for _ in range(3):
