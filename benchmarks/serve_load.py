@@ -62,13 +62,32 @@ class Player:
 
 
 def rss_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+    """Resident memory of the server and its workers."""
+    total = 0
+    for p in family(pid):
+        try:
+            lines = Path(f"/proc/{p}/status").read_text().splitlines()
+        except OSError:
+            continue
+        total += next((int(x.split()[1]) for x in lines if x.startswith("VmRSS:")), 0)
+    return total
+
+
+def family(pid: int) -> list[int]:
+    """The server and its worker processes (``--workers``)."""
+    try:
+        kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        kids = []
+    return [pid, *(p for k in kids for p in family(int(k)))]
 
 
 def cpu_seconds(pid: int) -> float:
+    """CPU time of the server and its workers."""
+    return sum(_cpu_seconds(p) for p in family(pid))
+
+
+def _cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
@@ -120,7 +139,7 @@ async def play(p: Player, stop: float, rng: random.Random, think: float) -> None
         write(panel)
 
 
-async def run_n(n: int, seconds: float, think: float) -> dict[str, float]:
+async def run_n(n: int, seconds: float, think: float, workers: int | None) -> dict[str, float]:
     games = max(1, n // 4)
     n = games * 4
     with tempfile.TemporaryDirectory() as tmp:
@@ -132,7 +151,8 @@ async def run_n(n: int, seconds: float, think: float) -> dict[str, float]:
         under = ["-m", "cProfile", "-o", f"{profile}/serve-{n}.prof"] if profile else []
         server = subprocess.Popen(
             [sys.executable, *under, "-m", "imperial_tui.cli", "serve", "--allow-any",
-             "--port", "0", "--data", str(data), "--max-connections", "200", "--pace", "0.5"],
+             "--port", "0", "--data", str(data), "--max-connections", "200", "--pace", "0.5",
+             *([] if workers is None else ["--workers", str(workers)])],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         )  # fmt: skip
         try:
@@ -240,6 +260,9 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=1.0, help="mean seconds between a player's keys"
     )
+    parser.add_argument(
+        "--workers", type=int, default=None, help="the server's --workers (default: its own)"
+    )
     args = parser.parse_args()
     print(
         f"{'N':>3} {'conns':>5} {'keys':>5} {'median':>7} {'p95':>7} {'MB/conn':>8} "
@@ -250,7 +273,7 @@ def main() -> None:
     for n in args.players:
         if n > MAX_PLAYERS:
             sys.exit(f"at most {MAX_PLAYERS} players")
-        r = asyncio.run(run_n(n, args.seconds, args.think))
+        r = asyncio.run(run_n(n, args.seconds, args.think, args.workers))
         print(
             f"{r['players']:>3} {r['connections']:>5} {r['keys']:>5} {r['median_ms']:>5.0f}ms "
             f"{r['p95_ms']:>5.0f}ms {r['mb_per_connection']:>8.2f} {r['rss_mb']:>7.0f} "

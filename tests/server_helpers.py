@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 import asyncssh
 import pyte
 
+from imperial_tui.server.owner import Owner
 from imperial_tui.server.ssh import ServeConfig, Server
 from imperial_tui.server.table import Table
 
@@ -45,7 +46,8 @@ def new_key() -> asyncssh.SSHKey:
 async def serving(data: Path, **options: Any):  # type: ignore[no-untyped-def]
     """A started server (pace 0: computer players move at once); stopped at the end."""
     options.setdefault("pace", 0.0)
-    server = Server(ServeConfig(data=data, host="127.0.0.1", port=0, **options))
+    config = ServeConfig(data=data, host="127.0.0.1", port=0, **options)
+    server = Owner(config) if config.workers else Server(config)
     await server.start()
     try:
         yield server
@@ -117,7 +119,7 @@ class Terminal:
 
 
 async def connect(
-    server: Server,
+    server: Server | Owner,
     user: str,
     key: asyncssh.SSHKey | None,
     size: tuple[int, int] = (80, 24),

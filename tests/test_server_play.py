@@ -57,13 +57,16 @@ async def wait_for_humans(table, humans) -> None:  # type: ignore[no-untyped-def
     await until(lambda: decider(table) in humans, 10, "a human's decision")
 
 
-def test_two_players_share_a_game_with_a_computer_seat(tmp_path: Path) -> None:
+@pytest.mark.parametrize("workers", [0, 2], ids=["one process", "two worker processes"])
+def test_two_players_share_a_game_with_a_computer_seat(tmp_path: Path, workers: int) -> None:
     """The issue's first test: create (with a computer seat), join, play, see each other's
-    moves, hidden cash never sent, restart and continue, export loads to the same summary."""
+    moves, hidden cash never sent, restart and continue, export loads to the same summary.
+    With worker processes the two players' screens are drawn in other processes (anna and
+    ben usually land in different ones) from copies of the table."""
     anna_key, ben_key = new_key(), new_key()
 
     async def scenario() -> None:
-        async with serving(tmp_path) as server:
+        async with serving(tmp_path, workers=workers) as server:
             anna = await connect(server, "anna", anna_key)
             await anna.wait_for("server lobby - you are anna")
             await anna.press("n")
@@ -108,8 +111,10 @@ def test_two_players_share_a_game_with_a_computer_seat(tmp_path: Path) -> None:
             assert {"anna", "ben"} <= set(acted), acted
             assert any(p.action for p in table.game.plies if p.before.players)
 
-            # hidden cash: a distinctive sum in anna's purse reaches anna's screen only
+            # hidden cash: a distinctive sum in anna's purse reaches anna's screen only (a
+            # worker's copy of the game is rebuilt from the log: there, anna's own purse)
             state = table.game.state
+            purse = "7319" if not workers else rf"anna +{state.cash[0]}\b"
             state.cash[0] = 7319
             table.say("anna", "look at my purse")  # any change repaints every screen
             for term in (anna, ben):
@@ -117,7 +122,7 @@ def test_two_players_share_a_game_with_a_computer_seat(tmp_path: Path) -> None:
             await ben.press("4")  # the chat line is in the log
             await ben.wait_for("look at my purse")
             await anna.press("2")
-            await anna.wait_for("7319")
+            await anna.wait_for(purse)
             await show_bonds(ben)
             assert b"7319" not in ben.raw
             assert str(HIDDEN_CASH).encode() not in ben.raw
@@ -152,7 +157,7 @@ def test_two_players_share_a_game_with_a_computer_seat(tmp_path: Path) -> None:
             await ben.close()
 
         # a restart resumes the game exactly, and each player lands where they were
-        async with serving(tmp_path) as server:
+        async with serving(tmp_path, workers=workers) as server:
             table = server.hub.tables[1]
             await until(lambda: decider(table) in ("anna", "ben"), 10)
             assert [str(a) for a in table.game.history][: len(history)] == history

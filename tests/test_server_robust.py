@@ -49,7 +49,11 @@ def intact(server) -> None:  # type: ignore[no-untyped-def]
     again.store.close()
 
 
-def test_bad_input_never_crashes_the_server_or_harms_the_game(tmp_path: Path) -> None:
+WORKERS = pytest.mark.parametrize("workers", [0, 2], ids=["one process", "two worker processes"])
+
+
+@WORKERS
+def test_bad_input_never_crashes_the_server_or_harms_the_game(tmp_path: Path, workers: int) -> None:
     mover = maneuver_save(tmp_path / "m.json")
     hub = Hub(SQLiteStore(tmp_path / "imperial.db"))
     hub.import_save(tmp_path / "m.json")
@@ -58,7 +62,7 @@ def test_bad_input_never_crashes_the_server_or_harms_the_game(tmp_path: Path) ->
     other = "ben" if mover == "anna" else "anna"
 
     async def scenario() -> None:
-        async with serving(tmp_path) as server:
+        async with serving(tmp_path, workers=workers) as server:
             table = server.hub.tables[1]
             assert decider(table) == mover
             # no PTY: one line, and the connection ends
@@ -191,9 +195,13 @@ def test_ended_connections_leave_no_app_behind(tmp_path: Path) -> None:
     run(scenario(), timeout=40)
 
 
-def test_connection_limit_and_idle_timeout(tmp_path: Path) -> None:
+@WORKERS
+def test_connection_limit_and_idle_timeout(tmp_path: Path, workers: int) -> None:
+    """The limit counts every connection of the server, whichever process draws it."""
+
     async def scenario() -> None:
-        async with serving(tmp_path, allow_any=True, max_connections=1, idle_timeout=0.6) as s:
+        options = {"max_connections": 1, "idle_timeout": 0.6, "workers": workers}
+        async with serving(tmp_path, allow_any=True, **options) as s:
             first = await connect(s, "ann", None)
             await first.wait_for("server lobby")
             second = await connect(s, "bob", None)

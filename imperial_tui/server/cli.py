@@ -85,6 +85,14 @@ def serve(
         float, typer.Option(metavar="MINUTES", help="Disconnect after this long without a key.")
     ] = 60.0,
     pace: Annotated[float, typer.Option(help="Seconds between computer moves in new games.")] = 0.6,
+    workers: Annotated[
+        int | None,
+        typer.Option(
+            help="Processes that draw the players' screens, beside the one that keeps the "
+            "games (0: everything in one process). Default: one per CPU core, at most 4.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Run the SSH server until Ctrl+C.
 
@@ -102,6 +110,8 @@ def serve(
         _fail(f"--port must be between 0 and 65535, not {port}", 2)
     if max_connections < 1 or idle_timeout <= 0 or pace < 0:
         _fail("--max-connections, --idle-timeout and --pace must be positive", 2)
+    if workers is not None and not 0 <= workers <= 64:
+        _fail(f"--workers must be between 0 and 64, not {workers}", 2)
     from imperial_tui.server.ssh import ServeConfig
 
     config = ServeConfig(
@@ -113,8 +123,15 @@ def serve(
         max_connections=max_connections,
         idle_timeout=idle_timeout * 60,
         pace=pace,
+        workers=default_workers() if workers is None else workers,
     )
     run_server(config)
+
+
+def default_workers() -> int:
+    """One screen process per core (the games' process is light); none on one core."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 0 if (cores or 1) < 2 else min(cores or 1, 4)
 
 
 def run_server(config: object) -> None:
@@ -123,6 +140,7 @@ def run_server(config: object) -> None:
     import fcntl
     import signal
 
+    from imperial_tui.server.owner import Owner, WorkerError
     from imperial_tui.server.ssh import ServeConfig, Server
     from imperial_tui.server.store import StoreError
 
@@ -140,11 +158,13 @@ def run_server(config: object) -> None:
 
     async def main() -> None:
         try:
-            server = Server(config)
+            server: Server | Owner = Owner(config) if config.workers else Server(config)
         except StoreError as exc:
             _fail(str(exc))
         try:
             port = await server.start()
+        except WorkerError as exc:
+            _fail(str(exc))
         except OSError as exc:
             _fail(f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}")
         games = len(server.hub.tables)
@@ -152,6 +172,9 @@ def run_server(config: object) -> None:
         _say(f"  data: {config.data} ({games} game{'s' if games != 1 else ''})")
         where = "localhost" if config.host in ("127.0.0.1", "::1", "localhost") else config.host
         _say(f"  players join with: ssh -p {port} NAME@{where}")
+        if config.workers:
+            n = config.workers
+            _say(f"  {n} process{'es' if n != 1 else ''} draw the players' screens (--workers)")
         if config.allow_any:
             _say("  WARNING: --allow-any: NO AUTHENTICATION. Anyone who reaches this port can")
             _say("  WARNING: log in as any name and play any seat. Use it on a trusted network.")

@@ -17,8 +17,10 @@ import asyncio
 import contextlib
 import logging
 import os
+import socket
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,7 +30,7 @@ import asyncssh
 from imperial_tui.server.collector import Collector
 from imperial_tui.server.driver import clear_parser_cache
 from imperial_tui.server.hub import Hub
-from imperial_tui.server.store import NameTaken, SQLiteStore, StoreError
+from imperial_tui.server.store import NameTaken, SQLiteStore, Store, StoreError
 from rules.actions import NATION_CODES
 from rules.setup import NAME_RE
 
@@ -52,6 +54,8 @@ class ServeConfig:
     login_timeout: float = 30.0
     # seconds between full garbage collections (0: Python's own schedule); see collector.py
     gc_every: float = 30.0
+    # processes running the connections' screens (0: all in this one); see owner.py
+    workers: int = 0
 
 
 def name_problem(name: str) -> str | None:
@@ -83,6 +87,12 @@ def host_key(data: Path) -> asyncssh.SSHKey:
     (data / "ssh_host_ed25519_key.pub").write_bytes(key.export_public_key())
     log.info("created the host key %s", path)
     return key
+
+
+def tell(process: asyncssh.SSHServerProcess[bytes], line: str, code: int = 1) -> None:
+    """One line to a client that will not get a screen, then the session ends."""
+    process.stdout.write(f"imperial: {line}\r\n".encode())
+    process.exit(code)
 
 
 class SSHLink:
@@ -224,10 +234,21 @@ class GameSSHServer(asyncssh.SSHServer):
 class Server:
     """``imperial serve``: start, serve connections, stop cleanly."""
 
-    def __init__(self, config: ServeConfig) -> None:
+    def __init__(
+        self,
+        config: ServeConfig,
+        hub: Callable[[Store], Hub] | None = None,
+        sock: socket.socket | None = None,
+    ) -> None:
+        """``hub`` makes the hub from the store (a worker process's copies: mirror.py);
+        ``sock`` is a listening socket shared with other processes (owner.py)."""
         self.config = config
         self.store = SQLiteStore(config.data / "imperial.db")
-        self.hub = Hub(self.store, notify=config.notify, default_pace=config.pace)
+        if hub is None:
+            self.hub = Hub(self.store, notify=config.notify, default_pace=config.pace)
+        else:
+            self.hub = hub(self.store)
+        self.sock = sock
         self.connections = 0
         self.sessions: set[Any] = set()
         self.acceptor: asyncssh.SSHAcceptor | None = None
@@ -239,10 +260,14 @@ class Server:
     async def start(self) -> int:
         self.hub.load()
         key = host_key(self.config.data)
+        where: dict[str, Any] = (
+            {"sock": self.sock}
+            if self.sock is not None
+            else {"host": self.config.host, "port": self.config.port}
+        )
         self.acceptor = await asyncssh.create_server(
             lambda: GameSSHServer(self),
-            self.config.host,
-            self.config.port,
+            **where,
             server_host_keys=[key],
             process_factory=self.handle,
             encoding=None,
@@ -256,7 +281,8 @@ class Server:
         )
         self.port = self.acceptor.get_port()
         self.hub.wake()
-        self._poll = asyncio.get_running_loop().create_task(self._pick_up_imports())
+        if self.sock is None:  # with worker processes, the owner looks for imports
+            self._poll = asyncio.get_running_loop().create_task(self._pick_up_imports())
         self.collector.start()
         return self.port
 
@@ -306,8 +332,7 @@ class Server:
         user = str(process.get_extra_info("username"))
 
         def say(line: str, code: int = 1) -> None:
-            process.stdout.write(f"imperial: {line}\r\n".encode())
-            process.exit(code)
+            tell(process, line, code)
 
         term = process.get_terminal_type()
         if term is None:
@@ -316,9 +341,18 @@ class Server:
         if term == "dumb":
             say("your terminal (TERM=dumb) cannot show the game; try TERM=xterm-256color")
             return
-        if len(self.sessions) >= self.config.max_connections:
+        if not self.hub.admit(self.config.max_connections):
             say("the server is full; try again later")
             return
+        try:
+            await self._play(process, user, term)
+        finally:
+            self.hub.release()
+
+    async def _play(self, process: asyncssh.SSHServerProcess[bytes], user: str, term: str) -> None:
+        def say(line: str, code: int = 1) -> None:
+            tell(process, line, code)
+
         if not self._identity_ok(process, user):
             say(f"the name {user} belongs to another key (the host: imperial serve users --reset)")
             return

@@ -132,6 +132,9 @@ class Table:
         self.seats = [Seat(s.seat, s.name, s.kind, s.user, s.notified) for s in record.seats]
         self.game: Game | None = None
         self.chat: list[tuple[int, str]] = []  # (plies before it, "Anna: text")
+        # the log as the store keeps it, (kind, text, ply): what a worker process's copy of
+        # this table is rebuilt from (mirror.py)
+        self.log: list[tuple[str, str, int]] = []
         self.version = 0  # any change a screen shows (actions, undo, chat, seats)
         self.game_version = 0  # actions and undos only: a choice made on an older one is stale
         self.damaged: str | None = None  # why the log could not be replayed
@@ -203,6 +206,7 @@ class Table:
         is loaded: every action is checked again by the rules."""
         if self.header is None:
             return
+        self.log.extend((e.kind, e.text, e.ply) for e in entries)
         try:
             loaded = game_from_dict(dict(self.header, actions=[]), source=f"game {self.id}")
             game = loaded.game
@@ -314,6 +318,7 @@ class Table:
         except StoreError as exc:
             game.undo()
             raise Refused(f"the server could not save this move ({exc}); nothing changed") from None
+        self.log.append((entry.kind, entry.text, entry.ply))
         if game.is_over:
             self.status = FINISHED
             with contextlib.suppress(StoreError):
@@ -350,6 +355,7 @@ class Table:
         except StoreError as exc:
             game.apply(action)
             raise Refused(f"the server could not save the undo ({exc}); nothing changed") from None
+        self.log.append((entry.kind, entry.text, entry.ply))
         self._changed(actions=True)
         return 1
 
@@ -361,6 +367,7 @@ class Table:
         plies = len(self.game.plies) if self.game else 0
         said = f"{user}: {line}"
         self.hub.store.append(self.id, LogEntry("chat", said, None, user, now(), plies))
+        self.log.append(("chat", said, plies))
         self.chat.append((plies, said))
         self._changed(actions=False)
 

@@ -1,0 +1,260 @@
+"""A worker process's copies of the owner's tables (``imperial serve --workers N``).
+
+The owner process keeps every real table (it checks, stores and serialises each game's
+actions, and runs the computer players); the worker processes run the connections' screens,
+which are what costs the CPU. A worker keeps a copy of each table, rebuilt from the table's
+log as a restart rebuilds it (the action list is the game), and brought up to date by the
+owner's messages: ``delta`` below is the one message shape for that. Everything a worker's
+player does (a move, an undo, a chat line, a seat) is a call to the owner, answered with the
+table's new state, so the screen that made the move shows it at once, as in one process.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from dataclasses import astuple
+from typing import Any
+
+from imperial_tui.server.hub import Client, Hub
+from imperial_tui.server.store import GameRecord, SeatRecord, Store
+from imperial_tui.server.table import Refused, Seat, Table
+from imperial_tui.server.wire import Caller, WireError
+from rules import IllegalAction, RuleSet
+from rules.savefile import SaveError, game_from_dict
+
+log = logging.getLogger("imperial.server")
+
+
+def delta(table: Table, since: int) -> dict[str, Any]:
+    """A table's state for a copy that holds the first ``since`` lines of its log."""
+    since = max(0, min(since, len(table.log)))
+    return {
+        "id": table.id,
+        "title": table.title,
+        "creator": table.creator,
+        "created": table.created,
+        "status": table.status,
+        "settings": table.settings,
+        "header": table.header,
+        "seats": [
+            astuple(SeatRecord(s.seat, s.name, s.kind, s.user, s.notified)) for s in table.seats
+        ],
+        "damaged": table.damaged,
+        "version": table.version,
+        "game_version": table.game_version,
+        "from": since,
+        "log": table.log[since:],
+    }
+
+
+class MirrorTable(Table):
+    """A table as a worker sees it: read like the owner's, changed only through the owner."""
+
+    hub: MirrorHub
+    taken = False  # a state of the owner's has been taken
+
+    def take(self, d: dict[str, Any]) -> bool:
+        """Bring this copy up to ``d`` (older news is ignored); True when it changed."""
+        if d["version"] < self.version or (d["version"] == self.version and self.taken):
+            return False  # the owner changes the version with everything a screen shows
+        self.taken = True
+        start = d["from"]
+        if start > len(self.log):
+            raise WireError(f"game {self.id}: a gap in the log ({start} > {len(self.log)})")
+        self.title = d["title"]
+        self.status = d["status"]
+        self.settings = dict(d["settings"])
+        self.seats = [Seat(*s) for s in d["seats"]]
+        if self.header is None and d["header"] is not None:
+            self.header = d["header"]
+        new = [tuple(e) for e in d["log"][len(self.log) - start :]]
+        if self.game is None and self.header is not None and not self.damaged:
+            self._build()
+        for kind, text, ply in new:
+            self.log.append((kind, text, ply))
+            self._replay(kind, text, ply)
+        if d["damaged"]:
+            self.damaged = d["damaged"]
+        self.version = max(self.version, d["version"])
+        self.game_version = max(self.game_version, d["game_version"])
+        self._views.clear()
+        return True
+
+    def _build(self) -> None:
+        try:
+            self.game = game_from_dict(
+                dict(self.header or {}, actions=[]), source=f"game {self.id}"
+            ).game
+        except SaveError as exc:
+            self.damaged = f"cannot be replayed: {exc}"
+            return
+        for kind, text, ply in self.log:
+            self._replay(kind, text, ply)
+
+    def _replay(self, kind: str, text: str, ply: int) -> None:
+        if kind == "chat":
+            self.chat.append((ply, text))
+            return
+        game = self.game
+        if game is None or self.damaged:
+            return
+        try:
+            if kind == "action":
+                game.apply(text)
+            elif kind == "undo":
+                game.undo()
+        except (IllegalAction, IndexError) as exc:
+            self.damaged = f"cannot be replayed: {getattr(exc, 'reason', exc)}"
+            log.error("game %s %s (in a worker's copy)", self.id, self.damaged)
+
+    # -- what the owner does: here, calls to it -------------------------------------------------
+    def _make_bots(self) -> None:
+        """The owner runs the computer players."""
+
+    def wake(self) -> None:
+        """The owner notifies and moves computer players."""
+
+    def set_pace(self, pace: float) -> None:
+        self.settings["pace"] = pace
+        self.hub.call("pace", self, pace=pace)
+
+    def apply(self, user: str, action: Any, expect: int | None = None) -> None:
+        self.hub.call("apply", self, user=user, action=str(action), expect=expect)
+
+    def undo(self, user: str) -> int:
+        return int(self.hub.call("undo", self, user=user).get("steps", 0))
+
+    def say(self, user: str, text: str) -> None:
+        self.hub.call("say", self, user=user, text=text)
+
+
+class MirrorHub(Hub):
+    """The hub of a worker: its own connections, copies of the tables, calls to the owner."""
+
+    def __init__(self, store: Store, caller: Caller, default_pace: float = 0.6) -> None:
+        super().__init__(store, default_pace=default_pace)
+        self.caller = caller
+        self._ids: dict[Client, int] = {}
+        self._next_id = 0
+
+    # -- calls --------------------------------------------------------------------------------
+    def call(self, op: str, table: Table | None = None, **args: Any) -> dict[str, Any]:
+        """Ask the owner; its answer's table state is taken before returning, and its refusal
+        is raised as the same exception an in-process table raises."""
+        if table is not None:
+            args.update(id=table.id, have=len(table.log))
+        try:
+            answer = self.caller.call(op, **args)
+        except WireError as exc:
+            log.error("%s", exc)
+            raise Refused("the server is restarting its game process; try again") from None
+        for d in answer.get("tables", ()):
+            self.take(d)
+        if "refused" in answer:
+            raise Refused(answer["refused"])
+        if "illegal" in answer:
+            raise IllegalAction(answer["illegal"], answer.get("rule"))
+        return answer
+
+    def take(self, d: dict[str, Any]) -> MirrorTable:
+        table = self.tables.get(d["id"])
+        if not isinstance(table, MirrorTable):
+            record = GameRecord(
+                d["id"], d["title"], d["creator"], d["created"], d["status"], d["settings"], None
+            )
+            table = MirrorTable(self, record)
+            self.tables[table.id] = table
+        try:
+            changed = table.take(d)
+        except WireError:
+            # cannot happen on an ordered stream; if it does, fetch the whole log again
+            log.exception("resynchronising game %s", table.id)
+            fresh = MirrorTable(self, GameRecord(table.id, "", "", "", "", {}, None))
+            fresh.listeners = table.listeners
+            self.tables[table.id] = fresh
+            d = self.caller.call("table", id=table.id, have=0)["tables"][0]
+            fresh.take(d)
+            table, changed = fresh, True
+        if changed:
+            for listener in list(table.listeners):
+                try:
+                    listener(table)
+                except Exception:  # one broken connection must not stop the others
+                    log.exception("a listener of game %s failed", table.id)
+            self.table_changed(table)
+        return table
+
+    # -- the hub's interface ------------------------------------------------------------------
+    def load(self) -> list[Table]:
+        before = set(self.tables)
+        self.call("hello")
+        return [t for i, t in self.tables.items() if i not in before]
+
+    def wake(self) -> None:
+        """The owner wakes its tables."""
+
+    async def stop(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+    def admit(self, limit: int) -> bool:
+        try:
+            return bool(self.caller.call("admit", limit=limit).get("ok"))
+        except WireError:
+            return False
+
+    def release(self) -> None:
+        with contextlib.suppress(WireError):
+            self.caller.call("release")
+
+    def connect(self, client: Client) -> None:
+        super().connect(client)
+        self._next_id += 1
+        self._ids[client] = self._next_id
+        with contextlib.suppress(WireError):
+            self.caller.call("connect", user=client.user, client=self._next_id)
+
+    def disconnect(self, client: Client) -> None:
+        super().disconnect(client)
+        cid = self._ids.pop(client, None)
+        if cid is None:
+            return
+        with contextlib.suppress(WireError):
+            self.caller.call("disconnect", client=cid)
+
+    def turn(self, client_id: int, game_id: int) -> None:
+        """The owner says it became this connection's user's decision in ``game_id``."""
+        table = self.tables.get(game_id)
+        for client, cid in list(self._ids.items()):
+            if cid == client_id and table is not None:
+                try:
+                    client.on_turn(table)
+                except Exception:
+                    log.exception("ringing %s failed", client.user)
+
+    def create_game(
+        self,
+        creator: str,
+        seats: list[tuple[str, str]],
+        rules: RuleSet,
+        seed: int | None,
+        hidden_cash: bool,
+        title: str | None = None,
+    ) -> Table:
+        answer = self.call(
+            "create",
+            creator=creator,
+            seats=[list(s) for s in seats],
+            rules={"edition": rules.edition, "variant": rules.variant, "options": rules.options()},
+            seed=seed,
+            hidden_cash=hidden_cash,
+            title=title,
+        )
+        return self.tables[int(answer["id"])]
+
+    def join(self, user: str, table: Table) -> Seat:
+        self.call("join", table, user=user)
+        seat = table.seat_of(user)
+        if seat is None:
+            raise Refused("this game has no free seat")
+        return seat

@@ -1,0 +1,321 @@
+"""``imperial serve --workers N``: the tables in this process, the screens in N others.
+
+What costs a server its CPU is drawing the connections' screens (Textual's layout and
+rendering, about 12-18 ms a key), not the games. With one process everything shares one
+core; here the owner process keeps every table (it checks, stores and serialises each game's
+actions, runs the computer players and the ``--notify`` hook) and worker processes
+(``worker.py``) run the SSH connections and their apps, all accepting on one listening
+socket. A worker keeps a copy of each table (``mirror.py``) and asks the owner for every
+change; the owner answers with the table's new state and tells every worker of each change.
+A worker that dies is started again; its players reconnect and land where they were.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import socket
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from imperial_tui.server import wire
+from imperial_tui.server.hub import Client, Hub
+from imperial_tui.server.mirror import delta
+from imperial_tui.server.ssh import IMPORT_POLL, ServeConfig, host_key
+from imperial_tui.server.store import SQLiteStore, StoreError
+from imperial_tui.server.table import Refused, Table
+from rules import IllegalAction, RuleSet
+
+log = logging.getLogger("imperial.server")
+
+READY_TIMEOUT = 60.0  # seconds a new worker may take to import and start listening
+STOP_TIMEOUT = 15.0  # seconds a worker may take to tell its players and end
+
+
+@dataclass(eq=False)
+class Worker:
+    """One worker process as the owner sees it."""
+
+    index: int
+    process: asyncio.subprocess.Process
+    events: asyncio.StreamWriter
+    calls: asyncio.StreamWriter
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    sent: dict[int, int] = field(default_factory=dict)  # log lines told, per table
+    clients: dict[int, Client] = field(default_factory=dict)
+    sessions: int = 0
+    task: asyncio.Task[None] | None = None
+    failed: bool = False  # ended before it was ready
+
+    def send(self, message: dict[str, Any]) -> None:
+        if not self.events.is_closing():
+            self.events.write(wire.encode(message))
+
+
+class WorkerError(RuntimeError):
+    """A worker process could not start."""
+
+
+class OwnerHub(Hub):
+    """The real hub, which also tells every worker of each change."""
+
+    owner: Owner
+
+    def table_changed(self, table: Table) -> None:
+        super().table_changed(table)
+        self.owner.tell(table)
+
+
+class Owner:
+    """Start the workers, answer their calls, tell them of changes, stop them cleanly.
+    Has the in-process ``Server``'s ``start``/``stop``/``port``/``hub``."""
+
+    def __init__(self, config: ServeConfig) -> None:
+        self.config = config
+        self.store = SQLiteStore(config.data / "imperial.db")
+        self.hub = OwnerHub(self.store, notify=config.notify, default_pace=config.pace)
+        self.hub.owner = self
+        self.workers: list[Worker] = []
+        self.sock: socket.socket | None = None
+        self.port = config.port
+        self.stopping = False
+        self._poll: asyncio.Task[None] | None = None
+
+    # -- start and stop -----------------------------------------------------------------------
+    async def start(self) -> int:
+        self.hub.load()
+        host_key(self.config.data)  # made here once, read by every worker
+        sock = socket.create_server((self.config.host, self.config.port), backlog=256)
+        sock.setblocking(False)
+        self.sock = sock
+        self.port = sock.getsockname()[1]
+        try:
+            for i in range(self.config.workers):
+                self.workers.append(await self._spawn(i))
+            await asyncio.wait_for(
+                asyncio.gather(*(w.ready.wait() for w in self.workers)), READY_TIMEOUT
+            )
+            if any(w.failed for w in self.workers):
+                raise WorkerError("a screen process could not start (its error is above)")
+        except TimeoutError:
+            await self.stop()
+            why = f"a screen process did not start within {READY_TIMEOUT:.0f}s"
+            raise WorkerError(why) from None
+        except BaseException:
+            await self.stop()
+            raise
+        self.hub.wake()
+        self._poll = asyncio.get_running_loop().create_task(self._pick_up_imports())
+        return self.port
+
+    async def _spawn(self, index: int) -> Worker:
+        assert self.sock is not None
+        calls_here, calls_there = socket.socketpair()
+        events_here, events_there = socket.socketpair()
+        c = self.config
+        args = {
+            "index": index,
+            "listen": self.sock.fileno(),
+            "calls": calls_there.fileno(),
+            "events": events_there.fileno(),
+            "data": str(c.data),
+            "allow_any": c.allow_any,
+            "max_connections": c.max_connections,
+            "idle_timeout": c.idle_timeout,
+            "pace": c.pace,
+            "login_timeout": c.login_timeout,
+            "gc_every": c.gc_every,
+            "host": c.host,
+        }
+        try:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                "imperial_tui.server.worker",
+                json.dumps(args),
+                pass_fds=(self.sock.fileno(), calls_there.fileno(), events_there.fileno()),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL,
+                start_new_session=True,  # Ctrl+C reaches the owner, which stops the workers
+            )
+        finally:
+            calls_there.close()
+            events_there.close()
+        reader, calls = await asyncio.open_connection(sock=calls_here)
+        _, events = await asyncio.open_connection(sock=events_here)
+        worker = Worker(index, process, events, calls)
+        worker.task = asyncio.get_running_loop().create_task(self._serve(worker, reader))
+        log.info("worker %s started (pid %s)", index, process.pid)
+        return worker
+
+    async def stop(self) -> None:
+        """Each worker tells its players and ends; then the tables and the database close."""
+        self.stopping = True
+        if self._poll is not None:
+            self._poll.cancel()
+        for w in self.workers:
+            w.send({"ev": "stop"})
+        for w in self.workers:
+            try:
+                await asyncio.wait_for(w.process.wait(), STOP_TIMEOUT)
+            except TimeoutError:
+                log.error("worker %s did not stop; ended", w.index)
+                with contextlib.suppress(ProcessLookupError):
+                    w.process.kill()
+                await w.process.wait()
+            if w.task is not None:
+                w.task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await w.task
+            w.events.close()
+            w.calls.close()
+        self.workers.clear()
+        if self.sock is not None:
+            self.sock.close()
+        await self.hub.stop()
+        self.store.close()
+
+    async def _pick_up_imports(self) -> None:
+        """Games the host imports while the server runs (imperial serve import) appear."""
+        while True:
+            await asyncio.sleep(IMPORT_POLL)
+            try:
+                for table in self.hub.load():
+                    log.info("picked up game #%s (%s)", table.id, table.title)
+                    table.wake()
+                    self.hub.table_changed(table)
+            except StoreError as exc:
+                log.error("%s", exc)
+
+    # -- telling the workers ------------------------------------------------------------------
+    def tell(self, table: Table) -> None:
+        for w in self.workers:
+            w.send({"ev": "table", "table": delta(table, w.sent.get(table.id, 0))})
+            w.sent[table.id] = len(table.log)
+
+    # -- answering a worker -------------------------------------------------------------------
+    async def _serve(self, worker: Worker, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                try:
+                    message = await wire.read(reader)
+                except wire.WireError as exc:
+                    log.error("worker %s: %s", worker.index, exc)
+                    break
+                if message is None:
+                    break
+                worker.calls.write(wire.encode(self._answer(worker, message)))
+        finally:
+            self._lost(worker)
+
+    def _lost(self, worker: Worker) -> None:
+        for client in worker.clients.values():
+            self.hub.disconnect(client)
+        worker.clients.clear()
+        worker.sessions = 0
+        if self.stopping or worker not in self.workers:
+            return
+        if not worker.ready.is_set():  # it never worked: starting it again would loop
+            worker.failed = True
+            worker.ready.set()
+            log.error("worker %s ended before it was ready; not started again", worker.index)
+            return
+        log.error("worker %s ended unexpectedly; starting it again", worker.index)
+        asyncio.get_running_loop().create_task(self._replace(worker))
+
+    async def _replace(self, worker: Worker) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            worker.process.kill()
+        await worker.process.wait()
+        worker.events.close()
+        worker.calls.close()
+        if self.stopping:
+            return
+        new = await self._spawn(worker.index)
+        self.workers[self.workers.index(worker)] = new
+
+    def _answer(self, worker: Worker, message: dict[str, Any]) -> dict[str, Any]:
+        op = message.get("op")
+        table = self.hub.tables.get(message["id"]) if "id" in message else None
+        try:
+            answer = self._do(worker, str(op), message, table)
+        except Refused as exc:
+            answer = {"refused": exc.reason}
+        except IllegalAction as exc:
+            answer = {"illegal": exc.reason, "rule": exc.rule}
+        except Exception as exc:  # one bad call must not end the owner
+            log.exception("worker %s: call %s failed", worker.index, op)
+            answer = {"refused": f"the server failed ({type(exc).__name__}); nothing changed"}
+        if table is not None and "tables" not in answer:
+            answer["tables"] = [delta(table, int(message.get("have", 0)))]
+        return answer
+
+    def _do(
+        self, worker: Worker, op: str, m: dict[str, Any], table: Table | None
+    ) -> dict[str, Any]:
+        if "id" in m and table is None:
+            raise Refused(f"game {m['id']} is not on this server")
+        if op == "hello":
+            for t in self.hub.tables.values():
+                worker.sent[t.id] = len(t.log)
+            return {"tables": [delta(t, 0) for t in self.hub.tables.values()]}
+        if op == "ready":
+            worker.ready.set()
+            return {}
+        if op == "admit":
+            full = sum(w.sessions for w in self.workers) >= int(m["limit"])
+            if not full:
+                worker.sessions += 1
+            return {"ok": not full}
+        if op == "release":
+            worker.sessions = max(0, worker.sessions - 1)
+            return {}
+        if op == "connect":
+            cid = int(m["client"])
+
+            def ring(t: Table, cid: int = cid) -> None:
+                worker.send({"ev": "turn", "client": cid, "id": t.id})
+
+            client = Client(str(m["user"]), on_turn=ring, on_lobby=lambda: None)
+            worker.clients[cid] = client
+            self.hub.connect(client)
+            return {}
+        if op == "disconnect":
+            gone = worker.clients.pop(int(m["client"]), None)
+            if gone is not None:
+                self.hub.disconnect(gone)
+            return {}
+        if op == "create":
+            r = m["rules"]
+            rules = RuleSet.from_dict(r["edition"], r["variant"], dict(r.get("options", {})))
+            seats = [(str(name), str(kind)) for name, kind in m["seats"]]
+            new = self.hub.create_game(
+                str(m["creator"]),
+                seats,
+                rules,
+                m.get("seed"),
+                bool(m["hidden_cash"]),
+                m.get("title"),
+            )
+            return {"id": new.id, "tables": [delta(new, 0)]}
+        assert table is not None, f"unknown call {op!r}"
+        if op == "table":
+            return {}
+        if op == "join":
+            self.hub.join(str(m["user"]), table)
+        elif op == "apply":
+            expect = m.get("expect")
+            table.apply(str(m["user"]), str(m["action"]), None if expect is None else int(expect))
+        elif op == "undo":
+            return {"steps": table.undo(str(m["user"]))}
+        elif op == "say":
+            table.say(str(m["user"]), str(m["text"]))
+        elif op == "pace":
+            table.set_pace(float(m["pace"]))
+            table.seats_changed()  # every screen shows the new pace
+        else:
+            raise Refused(f"unknown call {op!r}")
+        return {}
