@@ -1,6 +1,6 @@
 """A whole game over SSH, in two sittings, run by hand (the server tests play a part of one):
 
-    uv run python scripts/serve_full_game.py [--seed N]
+    uv run python scripts/serve_full_game.py [--seed N] [--workers N]
 
 A real ``imperial serve`` on 127.0.0.1 and two players (asyncssh clients with a PTY each, the
 screens kept with pyte). Anna creates a game with an open seat and a greedy computer player,
@@ -86,10 +86,10 @@ async def play(server, table, terms: dict[str, Terminal], stop_at: int, seed: in
     return by_keys
 
 
-async def scenario(data: Path, seed: int) -> None:
+async def scenario(data: Path, seed: int, workers: int) -> None:
     anna_key, ben_key = new_key(), new_key()
     started = time.monotonic()
-    async with serving(data) as server:
+    async with serving(data, workers=workers) as server:
         anna = await connect(server, "anna", anna_key)
         await anna.wait_for("server lobby - you are anna")
         await anna.press("n")
@@ -113,7 +113,7 @@ async def scenario(data: Path, seed: int) -> None:
         await anna.close()
         await ben.close()
 
-    async with serving(data) as server:
+    async with serving(data, workers=workers) as server:
         table = server.hub.tables[1]
         assert [str(a) for a in table.game.history][: len(history)] == history
         anna = await connect(server, "anna", anna_key)
@@ -150,10 +150,13 @@ async def scenario(data: Path, seed: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--workers", type=int, default=2, help="screen processes (imperial serve --workers)"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         try:
-            asyncio.run(scenario(Path(tmp), args.seed))
+            asyncio.run(scenario(Path(tmp), args.seed, args.workers))
         finally:
             print("\n".join(REPORT))
 
