@@ -28,6 +28,7 @@ class StubWorker:
     def __init__(self) -> None:
         self.index = 0
         self.sent: dict[int, int] = {}
+        self.headers: set[int] = set()
         self.clients: dict[int, Any] = {}
         self.sessions = 0
         self.messages: list[dict[str, Any]] = []

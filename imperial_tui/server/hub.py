@@ -83,7 +83,7 @@ class Hub:
         self.executor = executor or ThreadPoolExecutor(1, thread_name_prefix="imperial-bot")
         self.tables: dict[int, Table] = {}
         self.clients: set[Client] = set()
-        self.sessions = 0  # sessions admitted and not yet ended
+        self.admitted = 0  # sessions admitted and not yet ended
         self._notify_tasks: set[asyncio.Task[None]] = set()
         self.notifications: list[dict[str, str]] = []  # what was sent (tests, the log)
         self.renders = SharedRenders()  # panels drawn once for every screen that shows them
@@ -116,13 +116,13 @@ class Hub:
     def admit(self, limit: int) -> bool:
         """A session may start (fewer than ``limit`` are running); ``release`` when it ends.
         Counted here, not per process, so that the limit holds across worker processes."""
-        if self.sessions >= limit:
+        if self.admitted >= limit:
             return False
-        self.sessions += 1
+        self.admitted += 1
         return True
 
     def release(self) -> None:
-        self.sessions = max(0, self.sessions - 1)
+        self.admitted = max(0, self.admitted - 1)
 
     def connect(self, client: Client) -> None:
         self.clients.add(client)

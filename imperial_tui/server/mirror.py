@@ -26,8 +26,9 @@ from rules.savefile import SaveError, game_from_dict
 log = logging.getLogger("imperial.server")
 
 
-def delta(table: Table, since: int) -> dict[str, Any]:
-    """A table's state for a copy that holds the first ``since`` lines of its log."""
+def delta(table: Table, since: int, header: bool = True) -> dict[str, Any]:
+    """A table's state for a copy that holds the first ``since`` lines of its log (and, when
+    ``header`` is False, already has the game's header: it never changes once set)."""
     since = max(0, min(since, len(table.log)))
     return {
         "id": table.id,
@@ -36,7 +37,7 @@ def delta(table: Table, since: int) -> dict[str, Any]:
         "created": table.created,
         "status": table.status,
         "settings": table.settings,
-        "header": table.header,
+        "header": table.header if header else None,
         "seats": [
             astuple(SeatRecord(s.seat, s.name, s.kind, s.user, s.notified)) for s in table.seats
         ],

@@ -45,6 +45,7 @@ class Worker:
     calls: asyncio.StreamWriter
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     sent: dict[int, int] = field(default_factory=dict)  # log lines told, per table
+    headers: set[int] = field(default_factory=set)  # tables whose header it was told
     clients: dict[int, Client] = field(default_factory=dict)
     sessions: int = 0
     task: asyncio.Task[None] | None = None
@@ -193,8 +194,11 @@ class Owner:
     # -- telling the workers ------------------------------------------------------------------
     def tell(self, table: Table) -> None:
         for w in self.workers:
-            w.send({"ev": "table", "table": delta(table, w.sent.get(table.id, 0))})
+            told = table.id in w.headers
+            w.send({"ev": "table", "table": delta(table, w.sent.get(table.id, 0), not told)})
             w.sent[table.id] = len(table.log)
+            if table.header is not None:
+                w.headers.add(table.id)
 
     # -- answering a worker -------------------------------------------------------------------
     async def _serve(self, worker: Worker, reader: asyncio.StreamReader) -> None:
@@ -261,6 +265,8 @@ class Owner:
         if op == "hello":
             for t in self.hub.tables.values():
                 worker.sent[t.id] = len(t.log)
+                if t.header is not None:
+                    worker.headers.add(t.id)
             return {"tables": [delta(t, 0) for t in self.hub.tables.values()]}
         if op == "ready":
             worker.ready.set()

@@ -350,11 +350,9 @@ class Server:
             self.hub.release()
 
     async def _play(self, process: asyncssh.SSHServerProcess[bytes], user: str, term: str) -> None:
-        def say(line: str, code: int = 1) -> None:
-            tell(process, line, code)
-
         if not self._identity_ok(process, user):
-            say(f"the name {user} belongs to another key (the host: imperial serve users --reset)")
+            why = f"the name {user} belongs to another key (the host: imperial serve users --reset)"
+            tell(process, why)
             return
         from imperial_tui.server.app import ServerApp
 
