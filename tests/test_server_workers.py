@@ -63,6 +63,7 @@ def test_a_workers_copy_is_the_table_through_seats_moves_undo_and_chat(tmp_path:
     )
     real = owner.hub.tables[copy.id]
     assert copy.status == real.status == "open" and copy.game is None
+    copy.say("anna", "waiting for ben")  # a line said before the game starts is kept once
     mirror.join("ben", copy)
     assert copy.game is not None and copy.game.players == real.game.players == ("anna", "ben")
 
@@ -87,7 +88,7 @@ def test_a_workers_copy_is_the_table_through_seats_moves_undo_and_chat(tmp_path:
     assert copy.undo(mover) == 1
     copy.say("anna", "well played")
     assert history(copy) == history(real) and len(history(real)) == 11
-    assert copy.chat == real.chat == [(11, "anna: well played")]
+    assert copy.chat == real.chat == [(0, "anna: waiting for ben"), (11, "anna: well played")]
     assert "anna: well played" in [e.text for e in copy.view_for("ben").events()]
     assert copy.view_for("ben").state.cash[0] == HIDDEN_CASH  # each viewer's copy, as before
 
@@ -167,3 +168,28 @@ def test_a_worker_that_dies_is_replaced_and_its_player_returns_to_the_game(tmp_p
                 await t.close()
 
     run(scenario(), timeout=90)
+
+
+def test_a_damaged_game_is_damaged_in_every_copy(tmp_path: Path) -> None:
+    """A log the owner cannot replay (edited by hand): the copies say so too, and do not try
+    to show a game."""
+    from imperial_tui.server.hub import Hub
+    from imperial_tui.server.store import LogEntry, now
+
+    hub = Hub(SQLiteStore(tmp_path / "imperial.db"))
+    table = hub.create_game(
+        "anna", [("anna", "human"), ("ben", "human")], RuleSet.preset(), 7, hidden_cash=False
+    )
+    hub.store.append(table.id, LogEntry("action", "GE rondel nowhere", "anna", "anna", now(), 1))
+    hub.store.close()
+
+    owner = Owner(ServeConfig(data=tmp_path, workers=1))
+    owner.hub.load()
+    real = owner.hub.tables[table.id]
+    assert real.damaged
+    copy = MirrorHub(SQLiteStore(tmp_path / "imperial.db"), Direct(owner, StubWorker()))  # type: ignore[arg-type]
+    copy.load()
+    mirrored = copy.tables[table.id]
+    assert mirrored.damaged == real.damaged and mirrored.game is None
+    row = copy.row(mirrored, "anna")
+    assert row.status == "damaged"

@@ -69,14 +69,14 @@ class MirrorTable(Table):
         self.seats = [Seat(*s) for s in d["seats"]]
         if self.header is None and d["header"] is not None:
             self.header = d["header"]
+        if d["damaged"]:
+            self.damaged = d["damaged"]  # the owner could not replay it: nor would a copy
         new = [tuple(e) for e in d["log"][len(self.log) - start :]]
         if self.game is None and self.header is not None and not self.damaged:
             self._build()
         for kind, text, ply in new:
             self.log.append((kind, text, ply))
             self._replay(kind, text, ply)
-        if d["damaged"]:
-            self.damaged = d["damaged"]
         self.version = max(self.version, d["version"])
         self.game_version = max(self.game_version, d["game_version"])
         self._views.clear()
@@ -91,7 +91,8 @@ class MirrorTable(Table):
             self.damaged = f"cannot be replayed: {exc}"
             return
         for kind, text, ply in self.log:
-            self._replay(kind, text, ply)
+            if kind != "chat":  # (chat lines were taken as they came)
+                self._replay(kind, text, ply)
 
     def _replay(self, kind: str, text: str, ply: int) -> None:
         if kind == "chat":
