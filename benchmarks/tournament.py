@@ -98,9 +98,9 @@ def play_game(spec: GameSpec) -> GameRecord:
 
 def build_bot(level: str, seed: int, hidden_cash: bool = False):
     """A bot by level name, or a variant for experiments: ``LEVEL:key=value,...`` with keys
-    ``eval`` (weight table, 0 = hand-made), ``budget``, ``playouts``, ``horizon``,
-    ``candidates``, ``plans``, ``noise``, ``explore``, ``jitter``, ``rollout`` (quick|greedy),
-    ``prune_idle`` (0|1) for search levels."""
+    ``eval`` (weight table, 0 = hand-made), ``rival`` (weight of the best rival), ``budget``,
+    ``playouts``, ``horizon``, ``candidates``, ``plans``, ``noise``, ``explore``, ``jitter``,
+    ``rollout`` (quick|greedy), ``prune_idle`` (0|1) for search levels."""
     from dataclasses import replace
 
     base, _, extra = level.partition(":")
@@ -110,6 +110,8 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
     opts = dict(item.split("=", 1) for item in extra.split(","))
     if "eval" in opts:
         bot.weights = replace(bot.weights, learned=int(opts.pop("eval")))
+    if "rival" in opts:
+        bot.weights = replace(bot.weights, rival=float(opts.pop("rival")))
     if hasattr(bot, "settings"):
         kinds = {"budget": float, "noise": float, "explore": float, "jitter": float}
         kinds["rollout"] = str

@@ -62,7 +62,12 @@ async def player(port: int, name: str) -> Terminal:
     return Terminal(conn, process, (80, 24))
 
 
-def test_sigterm_stops_the_server_and_its_workers_and_tells_the_players(tmp_path: Path) -> None:
+@pytest.mark.parametrize("everyone", [False, True], ids=["the server", "every process"])
+def test_sigterm_stops_the_server_and_its_workers_and_tells_the_players(
+    tmp_path: Path, everyone: bool
+) -> None:
+    """Ctrl+C or SIGTERM to the server; or, as a service manager stops a service, SIGTERM to
+    every one of its processes at once."""
     server, port = start(tmp_path)
     try:
         workers = children(server.pid)
@@ -72,6 +77,9 @@ def test_sigterm_stops_the_server_and_its_workers_and_tells_the_players(tmp_path
             anna = await player(port, "anna")
             await anna.wait_for("you are anna", 20)
             server.send_signal(signal.SIGTERM)
+            if everyone:
+                for w in workers:
+                    os.kill(w, signal.SIGTERM)
             await asyncio.wait_for(anna.closed.wait(), 30)
             assert b"the server is stopping; your games are saved" in anna.raw
 

@@ -209,6 +209,14 @@ def test_connection_limit_and_idle_timeout(tmp_path: Path, workers: int) -> None
             assert b"imperial: the server is full; try again later" in second.raw
             await first.closed.wait()  # no key pressed for 0.6 s
             assert b"disconnected after a long time without a key press" in first.raw
+            # the first one's place is free again (once both connections are gone: logins
+            # in progress are capped too, at twice the limit)
+            for t in (first, second):
+                await t.close()
+            await asyncio.sleep(0.5)
+            third = await connect(s, "cid", None)
+            await third.wait_for("server lobby")
+            await third.close()
 
     run(scenario(), timeout=30)
 

@@ -87,8 +87,10 @@ def test_a_workers_copy_is_the_table_through_seats_moves_undo_and_chat(tmp_path:
     mover = last.before.players[last.before.awaiting_player]
     assert copy.undo(mover) == 1
     copy.say("anna", "well played")
+    copy.say("anna", "\x1b[2J" + "x" * 1_000_000)  # cleaned and cut before it is sent
+    assert real.chat[-1] == (11, "anna: [2J" + "x" * 197) and copy.chat == real.chat
     assert history(copy) == history(real) and len(history(real)) == 11
-    assert copy.chat == real.chat == [(0, "anna: waiting for ben"), (11, "anna: well played")]
+    assert copy.chat[:2] == [(0, "anna: waiting for ben"), (11, "anna: well played")]
     assert "anna: well played" in [e.text for e in copy.view_for("ben").events()]
     assert copy.view_for("ben").state.cash[0] == HIDDEN_CASH  # each viewer's copy, as before
 
@@ -135,6 +137,10 @@ def test_a_worker_that_dies_is_replaced_and_its_player_returns_to_the_game(tmp_p
             pid = home.process.pid
             os.kill(pid, signal.SIGKILL)
             await anna.closed.wait()
+            # its connections no longer count: not as connected (a bell, not --notify), nor
+            # against the connection limit
+            await until(lambda: not server.hub.connected("anna"), 10, "anna disconnected")
+            assert sum(w.sessions for w in server.workers if w.process.pid != pid) <= 1
             await until(
                 lambda: (
                     all(w.process.pid != pid for w in server.workers)
@@ -193,3 +199,23 @@ def test_a_damaged_game_is_damaged_in_every_copy(tmp_path: Path) -> None:
     assert mirrored.damaged == real.damaged and mirrored.game is None
     row = copy.row(mirrored, "anna")
     assert row.status == "damaged"
+
+
+def test_a_worker_gives_up_on_an_owner_that_does_not_answer() -> None:
+    """A call without an answer ends in WireError after the timeout (the worker then ends and
+    tells its players), never a screen frozen for good; a message too large to send is
+    refused without giving up on the owner."""
+    import socket
+
+    from imperial_tui.server.wire import MAX_MESSAGE, Caller, WireError
+
+    ours, theirs = socket.socketpair()
+    caller = Caller(ours, timeout=0.2)
+    with pytest.raises(WireError, match="too large"):
+        caller.call("say", text="x" * (MAX_MESSAGE + 1))
+    assert not caller.broken
+    with pytest.raises(WireError):
+        caller.call("hello")
+    assert caller.broken
+    theirs.close()
+    caller.close()

@@ -333,7 +333,7 @@ class ServerApp(ImperialApp):
             if value and isinstance(self.session, RemoteSession):
                 try:
                     self.session.say(value)
-                except StoreError as exc:
+                except (StoreError, Refused) as exc:
                     self.notify(_reason(exc), severity="error")
                     return
                 self.after_change()

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from dataclasses import astuple
 from typing import Any
 
 from imperial_tui.server.hub import Client, Hub
 from imperial_tui.server.store import GameRecord, SeatRecord, Store
-from imperial_tui.server.table import Refused, Seat, Table
+from imperial_tui.server.table import Refused, Seat, Table, clean_chat
 from imperial_tui.server.wire import Caller, WireError
 from rules import IllegalAction, RuleSet
 from rules.savefile import SaveError, game_from_dict
@@ -118,8 +119,13 @@ class MirrorTable(Table):
         """The owner notifies and moves computer players."""
 
     def set_pace(self, pace: float) -> None:
+        """Kept by the owner; a failure leaves the old pace (a setting, never worth a crash)."""
+        try:
+            self.hub.call("pace", self, pace=pace)
+        except IllegalAction as exc:
+            log.error("game %s: the pace was not kept: %s", self.id, exc.reason)
+            return
         self.settings["pace"] = pace
-        self.hub.call("pace", self, pace=pace)
 
     def apply(self, user: str, action: Any, expect: int | None = None) -> None:
         self.hub.call("apply", self, user=user, action=str(action), expect=expect)
@@ -128,7 +134,17 @@ class MirrorTable(Table):
         return int(self.hub.call("undo", self, user=user).get("steps", 0))
 
     def say(self, user: str, text: str) -> None:
-        self.hub.call("say", self, user=user, text=text)
+        line = clean_chat(text)  # here already: a pasted book never crosses to the owner
+        if line:
+            self.hub.call("say", self, user=user, text=line)
+
+    def reset(self) -> None:
+        """Forget everything taken (before taking the whole table again)."""
+        self.log, self.chat, self.game, self.header = [], [], None, None
+        self.version = self.game_version = 0
+        self.damaged = None
+        self.taken = False
+        self._views.clear()
 
 
 class MirrorHub(Hub):
@@ -139,6 +155,8 @@ class MirrorHub(Hub):
         self.caller = caller
         self._ids: dict[Client, int] = {}
         self._next_id = 0
+        # what to do when the owner is gone (the worker process ends: its players are told)
+        self.on_broken: Callable[[], None] = lambda: None
 
     # -- calls --------------------------------------------------------------------------------
     def call(self, op: str, table: Table | None = None, **args: Any) -> dict[str, Any]:
@@ -150,7 +168,10 @@ class MirrorHub(Hub):
             answer = self.caller.call(op, **args)
         except WireError as exc:
             log.error("%s", exc)
-            raise Refused("the server is restarting its game process; try again") from None
+            if self.caller.broken:
+                self.on_broken()
+                raise Refused("the server lost its games' process; reconnect") from None
+            raise Refused("that is too large to send") from None
         for d in answer.get("tables", ()):
             self.take(d)
         if "refused" in answer:
@@ -170,14 +191,19 @@ class MirrorHub(Hub):
         try:
             changed = table.take(d)
         except WireError:
-            # cannot happen on an ordered stream; if it does, fetch the whole log again
+            # cannot happen on an ordered stream; if it does, take the whole table again (in
+            # place: the screens showing it keep this object)
             log.exception("resynchronising game %s", table.id)
-            fresh = MirrorTable(self, GameRecord(table.id, "", "", "", "", {}, None))
-            fresh.listeners = table.listeners
-            self.tables[table.id] = fresh
-            d = self.caller.call("table", id=table.id, have=0)["tables"][0]
-            fresh.take(d)
-            table, changed = fresh, True
+            table.reset()
+            try:
+                whole = self.caller.call("table", id=table.id, have=0).get("tables", ())
+                if whole:
+                    table.take(whole[0])
+            except WireError:
+                pass
+            if not table.taken:
+                table.damaged = "is out of step in this process; reconnect"
+            changed = True
         if changed:
             for listener in list(table.listeners):
                 try:
@@ -189,8 +215,11 @@ class MirrorHub(Hub):
 
     # -- the hub's interface ------------------------------------------------------------------
     def load(self) -> list[Table]:
+        """Every table, one call each (a server's whole history in one message could be
+        larger than a message may be)."""
         before = set(self.tables)
-        self.call("hello")
+        for game_id in self.call("hello")["ids"]:
+            self.call("table", id=int(game_id), have=0)
         return [t for i, t in self.tables.items() if i not in before]
 
     def wake(self) -> None:

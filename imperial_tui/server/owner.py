@@ -18,6 +18,7 @@ import json
 import logging
 import socket
 import sys
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +32,8 @@ from rules import IllegalAction, RuleSet
 
 log = logging.getLogger("imperial.server")
 
-READY_TIMEOUT = 60.0  # seconds a new worker may take to import and start listening
+READY_TIMEOUT = 60.0  # seconds a new worker may take to start (plus its games' replay)
+RESTART_PAUSE = 1.0  # seconds before a worker that died is started again
 STOP_TIMEOUT = 15.0  # seconds a worker may take to tell its players and end
 
 
@@ -84,10 +86,14 @@ class Owner:
         self.port = config.port
         self.stopping = False
         self._poll: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[None]] = set()  # workers being started again
 
     # -- start and stop -----------------------------------------------------------------------
     async def start(self) -> int:
+        began = time.monotonic()
         self.hub.load()
+        # each worker replays every game as this process just did, on a busier machine
+        ready_within = READY_TIMEOUT + 3 * (time.monotonic() - began)
         host_key(self.config.data)  # made here once, read by every worker
         sock = socket.create_server((self.config.host, self.config.port), backlog=256)
         sock.setblocking(False)
@@ -97,13 +103,13 @@ class Owner:
             for i in range(self.config.workers):
                 self.workers.append(await self._spawn(i))
             await asyncio.wait_for(
-                asyncio.gather(*(w.ready.wait() for w in self.workers)), READY_TIMEOUT
+                asyncio.gather(*(w.ready.wait() for w in self.workers)), ready_within
             )
             if any(w.failed for w in self.workers):
                 raise WorkerError("a screen process could not start (its error is above)")
         except TimeoutError:
             await self.stop()
-            why = f"a screen process did not start within {READY_TIMEOUT:.0f}s"
+            why = f"a screen process did not start within {ready_within:.0f}s"
             raise WorkerError(why) from None
         except BaseException:
             await self.stop()
@@ -142,6 +148,10 @@ class Owner:
                 stdout=asyncio.subprocess.DEVNULL,
                 start_new_session=True,  # Ctrl+C reaches the owner, which stops the workers
             )
+        except BaseException:
+            calls_here.close()
+            events_here.close()
+            raise
         finally:
             calls_there.close()
             events_there.close()
@@ -157,6 +167,8 @@ class Owner:
         self.stopping = True
         if self._poll is not None:
             self._poll.cancel()
+        for task in list(self._tasks):  # a worker being started again: its sockets close,
+            task.cancel()  # so a process already started ends by itself
         for w in self.workers:
             w.send({"ev": "stop"})
         for w in self.workers:
@@ -186,8 +198,8 @@ class Owner:
             try:
                 for table in self.hub.load():
                     log.info("picked up game #%s (%s)", table.id, table.title)
+                    self.hub.table_changed(table)  # the workers have it before its first bell
                     table.wake()
-                    self.hub.table_changed(table)
             except StoreError as exc:
                 log.error("%s", exc)
 
@@ -228,7 +240,9 @@ class Owner:
             log.error("worker %s ended before it was ready; not started again", worker.index)
             return
         log.error("worker %s ended unexpectedly; starting it again", worker.index)
-        asyncio.get_running_loop().create_task(self._replace(worker))
+        task = asyncio.get_running_loop().create_task(self._replace(worker))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _replace(self, worker: Worker) -> None:
         with contextlib.suppress(ProcessLookupError):
@@ -238,7 +252,16 @@ class Owner:
         worker.calls.close()
         if self.stopping:
             return
-        new = await self._spawn(worker.index)
+        await asyncio.sleep(RESTART_PAUSE)  # a worker that keeps dying does not spin
+        try:
+            new = await self._spawn(worker.index)
+        except Exception:
+            log.exception("worker %s could not be started again", worker.index)
+            return
+        if self.stopping or worker not in self.workers:
+            new.send({"ev": "stop"})
+            await new.process.wait()
+            return
         self.workers[self.workers.index(worker)] = new
 
     def _answer(self, worker: Worker, message: dict[str, Any]) -> dict[str, Any]:
@@ -263,11 +286,7 @@ class Owner:
         if "id" in m and table is None:
             raise Refused(f"game {m['id']} is not on this server")
         if op == "hello":
-            for t in self.hub.tables.values():
-                worker.sent[t.id] = len(t.log)
-                if t.header is not None:
-                    worker.headers.add(t.id)
-            return {"tables": [delta(t, 0) for t in self.hub.tables.values()]}
+            return {"ids": list(self.hub.tables)}  # then one "table" call each
         if op == "ready":
             worker.ready.set()
             return {}
@@ -309,6 +328,10 @@ class Owner:
             return {"id": new.id, "tables": [delta(new, 0)]}
         assert table is not None, f"unknown call {op!r}"
         if op == "table":
+            if not int(m.get("have", 0)):  # the whole table: later news follows from here
+                worker.sent[table.id] = len(table.log)
+                if table.header is not None:
+                    worker.headers.add(table.id)
             return {}
         if op == "join":
             self.hub.join(str(m["user"]), table)

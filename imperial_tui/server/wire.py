@@ -17,6 +17,7 @@ from typing import Any
 
 HEADER = struct.Struct("!I")
 MAX_MESSAGE = 64 * 1024 * 1024  # a whole game's log fits many times over
+CALL_TIMEOUT = 30.0  # seconds a worker waits for the owner before it gives up on it
 
 
 class WireError(Exception):
@@ -60,16 +61,21 @@ class Caller:
     event loop within a moment (nothing it does for a call waits), so a worker's screen waits
     about as long as an in-process table would take."""
 
-    def __init__(self, sock: socket.socket) -> None:
-        sock.setblocking(True)
+    def __init__(self, sock: socket.socket, timeout: float = CALL_TIMEOUT) -> None:
+        sock.settimeout(timeout)  # an owner that does not answer is as good as gone
         self.sock = sock
         self.broken = False
 
     def call(self, op: str, **args: Any) -> dict[str, Any]:
+        """The owner's answer. WireError if it cannot be had: ``broken`` is then set, unless
+        the message was too large to send (the call is refused, the link is fine)."""
         if self.broken:
             raise WireError("the server's game process is gone")
+        message = encode({"op": op, **args})
+        if len(message) > MAX_MESSAGE:
+            raise WireError(f"a message of {len(message)} bytes is too large to send")
         try:
-            self.sock.sendall(encode({"op": op, **args}))
+            self.sock.sendall(message)
             head = self._exactly(HEADER.size)
             return decode(self._exactly(_length(head)))
         except (OSError, WireError) as exc:

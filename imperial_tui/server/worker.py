@@ -43,33 +43,49 @@ async def serve(args: dict[str, Any]) -> None:
     server = Server(config, hub=hub, sock=socket.socket(fileno=int(args["listen"])))
     mirror = server.hub
     assert isinstance(mirror, MirrorHub)
+    gone = asyncio.Event()
+    mirror.on_broken = gone.set
     await server.start()
     reader, _ = await asyncio.open_connection(sock=socket.socket(fileno=int(args["events"])))
     caller.call("ready")
+    loop = asyncio.get_running_loop()
+    follow = loop.create_task(_follow(mirror, reader))
+    watch = loop.create_task(gone.wait())
     try:
-        while True:
-            try:
-                message = await wire.read(reader)
-            except wire.WireError as exc:
-                log.error("%s", exc)
-                break
-            if message is None or message.get("ev") == "stop":
-                break
-            try:
-                if message["ev"] == "table":
-                    mirror.take(message["table"])
-                elif message["ev"] == "turn":
-                    mirror.turn(int(message["client"]), int(message["id"]))
-            except Exception:  # one bad message must not end every connection here
-                log.exception("a message from the owner could not be taken")
+        # until the owner says stop or goes away (its events end, or a call finds it gone)
+        await asyncio.wait([follow, watch], return_when=asyncio.FIRST_COMPLETED)
     finally:
+        follow.cancel()
+        watch.cancel()
         await server.stop()
         caller.close()
 
 
+async def _follow(mirror: MirrorHub, reader: asyncio.StreamReader) -> None:
+    """The owner's news, in order, until it says stop or closes."""
+    while True:
+        try:
+            message = await wire.read(reader)
+        except wire.WireError as exc:
+            log.error("%s", exc)
+            return
+        if message is None or message.get("ev") == "stop":
+            return
+        try:
+            if message["ev"] == "table":
+                mirror.take(message["table"])
+            elif message["ev"] == "turn":
+                mirror.turn(int(message["client"]), int(message["id"]))
+        except Exception:  # one bad message must not end every connection here
+            log.exception("a message from the owner could not be taken")
+
+
 def main() -> None:
     args = json.loads(sys.argv[1])
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the owner decides when workers stop
+    # the owner decides when workers stop (a service manager's SIGTERM reaches every process
+    # of the service; the owner then tells the workers, and they their players)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     logging.basicConfig(
         stream=sys.__stderr__,
         level=logging.INFO,
