@@ -219,3 +219,31 @@ def test_a_worker_gives_up_on_an_owner_that_does_not_answer() -> None:
     assert caller.broken
     theirs.close()
     caller.close()
+
+
+def test_a_worker_that_stops_reading_the_news_is_ended() -> None:
+    """The owner never lets a hung worker's unread news pile up: past MAX_BEHIND it ends the
+    worker (which is then started again, as after any death)."""
+    from types import SimpleNamespace
+
+    from imperial_tui.server.owner import MAX_BEHIND, Worker
+
+    killed: list[bool] = []
+    closed: list[bool] = []
+    written: list[bytes] = []
+    backlog = [0]
+    events = SimpleNamespace(
+        is_closing=lambda: bool(closed),
+        transport=SimpleNamespace(get_write_buffer_size=lambda: backlog[0]),
+        write=written.append,
+        close=lambda: closed.append(True),
+    )
+    process = SimpleNamespace(kill=lambda: killed.append(True))
+    worker = Worker(0, process, events, events)  # type: ignore[arg-type]
+    worker.send({"ev": "table"})
+    assert len(written) == 1 and not killed
+    backlog[0] = MAX_BEHIND + 1
+    worker.send({"ev": "table"})
+    assert killed and closed and len(written) == 1
+    worker.send({"ev": "table"})  # closed: nothing more is written
+    assert len(written) == 1

@@ -34,6 +34,7 @@ log = logging.getLogger("imperial.server")
 
 READY_TIMEOUT = 60.0  # seconds a new worker may take to start (plus its games' replay)
 RESTART_PAUSE = 1.0  # seconds before a worker that died is started again
+MAX_BEHIND = 64 * 1024 * 1024  # bytes of news a worker may leave unread before it is ended
 STOP_TIMEOUT = 15.0  # seconds a worker may take to tell its players and end
 
 
@@ -54,8 +55,16 @@ class Worker:
     failed: bool = False  # ended before it was ready
 
     def send(self, message: dict[str, Any]) -> None:
-        if not self.events.is_closing():
-            self.events.write(wire.encode(message))
+        if self.events.is_closing():
+            return
+        if self.events.transport.get_write_buffer_size() > MAX_BEHIND:
+            # a worker that stopped reading (hung): ended, and so started again
+            log.error("worker %s stopped reading the games' news; ended", self.index)
+            self.events.close()
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+            return
+        self.events.write(wire.encode(message))
 
 
 class WorkerError(RuntimeError):
