@@ -195,12 +195,9 @@ class MirrorHub(Hub):
             # place: the screens showing it keep this object)
             log.exception("resynchronising game %s", table.id)
             table.reset()
-            try:
-                whole = self.caller.call("table", id=table.id, have=0).get("tables", ())
-                if whole:
-                    table.take(whole[0])
-            except WireError:
-                pass
+            whole = self._tell("table", id=table.id, have=0).get("tables", ())
+            if whole:
+                table.take(whole[0])
             if not table.taken:
                 table.damaged = "is out of step in this process; reconnect"
             changed = True
@@ -219,7 +216,8 @@ class MirrorHub(Hub):
         larger than a message may be)."""
         before = set(self.tables)
         for game_id in self.call("hello")["ids"]:
-            self.call("table", id=int(game_id), have=0)
+            with contextlib.suppress(Refused):  # (gone in the meantime)
+                self.call("table", id=int(game_id), have=0)
         return [t for i, t in self.tables.items() if i not in before]
 
     def wake(self) -> None:
@@ -228,30 +226,33 @@ class MirrorHub(Hub):
     async def stop(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
-    def admit(self, limit: int) -> bool:
+    def _tell(self, op: str, **args: Any) -> dict[str, Any]:
+        """A call whose failure only means the owner is gone (the worker then ends)."""
         try:
-            return bool(self.caller.call("admit", limit=limit).get("ok"))
-        except WireError:
-            return False
+            return self.caller.call(op, **args)
+        except WireError as exc:
+            log.error("%s", exc)
+            if self.caller.broken:
+                self.on_broken()
+            return {}
+
+    def admit(self, limit: int) -> bool:
+        return bool(self._tell("admit", limit=limit).get("ok"))
 
     def release(self) -> None:
-        with contextlib.suppress(WireError):
-            self.caller.call("release")
+        self._tell("release")
 
     def connect(self, client: Client) -> None:
         super().connect(client)
         self._next_id += 1
         self._ids[client] = self._next_id
-        with contextlib.suppress(WireError):
-            self.caller.call("connect", user=client.user, client=self._next_id)
+        self._tell("connect", user=client.user, client=self._next_id)
 
     def disconnect(self, client: Client) -> None:
         super().disconnect(client)
         cid = self._ids.pop(client, None)
-        if cid is None:
-            return
-        with contextlib.suppress(WireError):
-            self.caller.call("disconnect", client=cid)
+        if cid is not None:
+            self._tell("disconnect", client=cid)
 
     def turn(self, client_id: int, game_id: int) -> None:
         """The owner says it became this connection's user's decision in ``game_id``."""
