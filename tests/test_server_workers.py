@@ -155,7 +155,8 @@ def test_a_worker_that_dies_is_replaced_and_its_player_returns_to_the_game(tmp_p
             for name, term in terms.items():
                 if term.closed.is_set():
                     term = terms[name] = await connect(server, name, keys[name])
-                    # (keys typed before the lobby has drawn its list are not kept)
+                    # (the lobby's title may come a frame after its list: wait for both
+                    # before deciding whether this is the lobby)
                     await term.wait_for(rf"(?s)you are {name}.*#1 +anna|Imperial .*round", 20)
                 if "server lobby - you are" in term.text:
                     await term.press("down", "enter")
