@@ -209,3 +209,41 @@ def test_a_save_file_is_imported_and_exported_unchanged(tmp_path: Path) -> None:
     assert back.app["hidden_cash"] is True
     result = runner.invoke(app, ["serve", "export", "9", str(out), "--data", str(data)])
     assert result.exit_code == 1 and "game 9: no such game" in result.output
+
+
+def test_a_game_imported_while_serving_is_picked_up_and_told_before_it_is_woken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`imperial serve import` writes to the database from another process; the running hub
+    finds the game, tells every screen (with workers: every worker) of it, then wakes it."""
+    from imperial_tui.server import hub as hub_module
+    from imperial_tui.server.hub import Client
+    from rules import Game
+    from rules.savefile import save_game
+
+    monkeypatch.setattr(hub_module, "IMPORT_POLL", 0.02)
+    game = Game.new(["anna", "ben"], seed=5)
+    save_game(game, tmp_path / "in.json", {})
+    running = Hub(SQLiteStore(tmp_path / "imperial.db"))
+    running.load()
+    order: list[str] = []
+    running.connect(Client("anna", lambda t: order.append("rung"), lambda: order.append("told")))
+
+    async def scenario() -> None:
+        poll = asyncio.get_running_loop().create_task(running.pick_up_imports())
+        host = Hub(SQLiteStore(tmp_path / "imperial.db"))
+        host.import_save(tmp_path / "in.json")
+        host.store.close()
+        for _ in range(200):
+            if running.tables:
+                break
+            await asyncio.sleep(0.01)
+        poll.cancel()
+
+    asyncio.run(scenario())
+    (table,) = running.tables.values()
+    assert table.game is not None and table.game.players == ("anna", "ben")
+    assert order[0] == "told"
+    if table.game.awaiting.player == "anna":
+        assert "rung" in order[1:]
+    running.store.close()

@@ -44,6 +44,7 @@ from rules.savefile import LoadedGame, SaveError, game_to_dict, load_game, to_js
 log = logging.getLogger("imperial.server")
 
 NOTIFY_TIMEOUT = 30.0  # seconds a --notify command may take before it is stopped
+IMPORT_POLL = 5.0  # seconds between looks for games imported by the host
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,19 @@ class Hub:
             self.tables[record.id] = table
             new.append(table)
         return new
+
+    async def pick_up_imports(self) -> None:
+        """Games the host imports while the server runs (imperial serve import) appear: told
+        to every screen (and worker) first, then woken (a bot moves, a player is rung)."""
+        while True:
+            await asyncio.sleep(IMPORT_POLL)
+            try:
+                for table in self.load():
+                    log.info("picked up game #%s (%s)", table.id, table.title)
+                    self.table_changed(table)
+                    table.wake()
+            except StoreError as exc:
+                log.error("%s", exc)
 
     def wake(self) -> None:
         """With the event loop running: bots move, pending turns are notified."""

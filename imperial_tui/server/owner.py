@@ -25,8 +25,8 @@ from typing import Any
 from imperial_tui.server import wire
 from imperial_tui.server.hub import Client, Hub
 from imperial_tui.server.mirror import delta
-from imperial_tui.server.ssh import IMPORT_POLL, ServeConfig, host_key
-from imperial_tui.server.store import SQLiteStore, StoreError
+from imperial_tui.server.ssh import ServeConfig, host_key
+from imperial_tui.server.store import SQLiteStore
 from imperial_tui.server.table import Refused, Table
 from rules import IllegalAction, RuleSet
 
@@ -124,7 +124,7 @@ class Owner:
             await self.stop()
             raise
         self.hub.wake()
-        self._poll = asyncio.get_running_loop().create_task(self._pick_up_imports())
+        self._poll = asyncio.get_running_loop().create_task(self.hub.pick_up_imports())
         return self.port
 
     async def _spawn(self, index: int) -> Worker:
@@ -199,18 +199,6 @@ class Owner:
             self.sock.close()
         await self.hub.stop()
         self.store.close()
-
-    async def _pick_up_imports(self) -> None:
-        """Games the host imports while the server runs (imperial serve import) appear."""
-        while True:
-            await asyncio.sleep(IMPORT_POLL)
-            try:
-                for table in self.hub.load():
-                    log.info("picked up game #%s (%s)", table.id, table.title)
-                    self.hub.table_changed(table)  # the workers have it before its first bell
-                    table.wake()
-            except StoreError as exc:
-                log.error("%s", exc)
 
     # -- telling the workers ------------------------------------------------------------------
     def tell(self, table: Table) -> None:

@@ -37,7 +37,6 @@ from rules.setup import NAME_RE
 log = logging.getLogger("imperial.server")
 
 MAX_BUFFER = 2 * 1024 * 1024  # bytes queued for a client that does not read: it is dropped
-IMPORT_POLL = 5.0  # seconds between looks for games imported by the host
 ENV_KEPT = ("LANG", "LC_ALL", "LC_CTYPE", "COLORTERM", "NO_COLOR", "IMPERIAL_ASCII")
 
 
@@ -282,21 +281,9 @@ class Server:
         self.port = self.acceptor.get_port()
         self.hub.wake()
         if self.sock is None:  # with worker processes, the owner looks for imports
-            self._poll = asyncio.get_running_loop().create_task(self._pick_up_imports())
+            self._poll = asyncio.get_running_loop().create_task(self.hub.pick_up_imports())
         self.collector.start()
         return self.port
-
-    async def _pick_up_imports(self) -> None:
-        """Games the host imports while the server runs (imperial serve import) appear."""
-        while True:
-            await asyncio.sleep(IMPORT_POLL)
-            try:
-                for table in self.hub.load():
-                    log.info("picked up game #%s (%s)", table.id, table.title)
-                    table.wake()
-                    self.hub.table_changed(table)
-            except StoreError as exc:
-                log.error("%s", exc)
 
     async def stop(self) -> None:
         """Tell every player, end their apps, close the port and the database."""
