@@ -11,19 +11,22 @@ processes; ``--time-limit`` stops starting new games after that many seconds.
 
 Printed: each level's wins (a shared victory counts as a share) with a 95% confidence
 interval (Wilson) against its fair share, its average score, its decision times (median,
-p99, max) and the games' length (actions, rounds, minutes).
+p99, max) and the games' length (actions, rounds, minutes). ``--record FILE`` also writes one
+JSON line per game (seats, scores, final power, each seat's interest per nation and cash) for
+looking at the games lost.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
 import time
 from collections import defaultdict
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,6 +61,9 @@ class GameRecord:
     rounds: int
     seconds: float
     finished: bool
+    power: list[int] = field(default_factory=list)  # per nation at the end
+    interest: list[list[int]] = field(default_factory=list)  # per seat, per nation
+    cash: list[int] = field(default_factory=list)  # per seat at the end
 
 
 def play_game(spec: GameSpec) -> GameRecord:
@@ -78,8 +84,17 @@ def play_game(spec: GameSpec) -> GameRecord:
         choice = bots[player].decide(game)
         times[spec.levels[players.index(player)]].append(time.perf_counter() - t0)
         game.apply(choice.action)
+    for bot in bots.values():
+        if hasattr(bot, "close"):
+            bot.close()  # a search level's playout processes, if it has any
     result = game.result()
     scores = [result.scores[p] for p in players] if result else [0] * len(players)
+    s = game.state
+    interest = [[0] * len(s.bond_owner) for _ in players]
+    for n, owners in enumerate(s.bond_owner):
+        for k, o in enumerate(owners):
+            if o >= 0:
+                interest[o][n] += k + 1
     shares = [0.0] * len(players)
     if result:
         for w in result.winners:
@@ -93,6 +108,9 @@ def play_game(spec: GameSpec) -> GameRecord:
         game.state.round,
         time.perf_counter() - start,
         result is not None,
+        list(s.power),
+        interest,
+        list(s.cash),
     )
 
 
@@ -100,7 +118,8 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
     """A bot by level name, or a variant for experiments: ``LEVEL:key=value,...`` with keys
     ``eval`` (weight table, 0 = hand-made), ``rival`` (weight of the best rival), ``budget``,
     ``playouts``, ``horizon``, ``candidates``, ``plans``, ``noise``, ``explore``, ``jitter``,
-    ``rollout`` (quick|greedy), ``prune_idle`` (0|1) for search levels."""
+    ``rollout`` (quick|greedy), ``prune_idle`` (0|1), ``processes``, ``end_horizon``,
+    ``end_power``, ``win_bonus`` for search levels."""
     from dataclasses import replace
 
     base, _, extra = level.partition(":")
@@ -114,6 +133,7 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
         bot.weights = replace(bot.weights, rival=float(opts.pop("rival")))
     if hasattr(bot, "settings"):
         kinds = {"budget": float, "noise": float, "explore": float, "jitter": float}
+        kinds["win_bonus"] = float
         kinds["rollout"] = str
         changes = {k: kinds.get(k, int)(v) for k, v in opts.items()}
         bot.settings = replace(bot.settings, **changes)
@@ -285,6 +305,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hidden-cash", action="store_true")
     parser.add_argument("--time-limit", type=float, help="start no new game after N seconds")
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument(
+        "--record", type=Path, help="write one JSON line per game (seats, scores, holdings)"
+    )
     args = parser.parse_args(argv)
     editions = ("first", "2010") if args.edition == "both" else (args.edition,)
     report = run_tournament(
@@ -302,6 +325,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.budget is not None:
         print(f"(search levels at {args.budget} s a decision)")
     print(report.text())
+    if args.record is not None:
+        with args.record.open("w") as out:
+            for rec in report.records:
+                line = asdict(rec)
+                line["times"] = {k: statistics.median(v) for k, v in rec.times.items() if v}
+                out.write(json.dumps(line) + "\n")
 
 
 if __name__ == "__main__":
