@@ -42,7 +42,9 @@ def quick(level: str, seed: int = 1, hidden_cash: bool = False):
     """A bot of ``level``; search levels with a budget of a few playouts (reproducible)."""
     bot = make_bot(level, seed, hidden_cash=hidden_cash)
     if hasattr(bot, "settings"):
-        bot.settings = replace(bot.settings, playouts=6, horizon=2, plans=2, candidates=3)
+        bot.settings = replace(
+            bot.settings, playouts=6, horizon=2, plans=2, candidates=3, end_horizon=3, processes=1
+        )
         bot.budget = 30.0
     return bot
 
@@ -230,5 +232,17 @@ def test_search_does_not_spend_a_turn_that_changes_nothing() -> None:
     }
     assert considered and not considered & {"maneuver1", "maneuver2"}
     assert considered <= spaces
-    chosen = bot.choose(game)
+    try:
+        chosen = bot.choose(game)
+    finally:
+        bot.close()
     assert chosen.space not in {"maneuver1", "maneuver2"}
+
+
+def test_playouts_in_several_processes_are_auto_or_on_request() -> None:
+    from rules.bots.search import auto_processes
+
+    assert 1 <= auto_processes() <= 2  # what processes=0 uses: one per core, at most two
+    assert make_bot("strong", seed=1).settings.processes == 1
+    assert make_bot("strong", seed=1, processes=2).settings.processes == 2
+    assert make_bot("greedy", seed=1, processes=1).name == "greedy"  # no playouts to share

@@ -247,3 +247,14 @@ def test_a_game_imported_while_serving_is_picked_up_and_told_before_it_is_woken(
     if table.game.awaiting.player == "anna":
         assert "rung" in order[1:]
     running.store.close()
+
+
+def test_the_servers_computer_players_search_in_one_process_each(tmp_path: Path) -> None:
+    """The server runs many games on the same cores: its computer players never start playout
+    processes of their own, whatever their level's settings."""
+    hub = Hub(SQLiteStore(tmp_path / "imperial.db"))
+    table = hub.create_game(
+        "anna", [("anna", "human"), ("Cleo", "bot:strong")], RuleSet.preset(), 7, False
+    )
+    assert table.game is not None
+    assert table.bots["Cleo"].settings.processes == 1

@@ -235,8 +235,11 @@ class Table:
         seed = self.game.setup.seed or 0
         for i, s in enumerate(self.seats):
             if s.is_bot:
-                # with hidden cash a bot keeps the tally of public payments instead
-                self.bots[s.name] = make_bot(s.kind[4:], seed + i, hidden_cash=self.hidden_cash)
+                # with hidden cash a bot keeps the tally of public payments instead; one
+                # process each, as the server runs many games on the same cores
+                self.bots[s.name] = make_bot(
+                    s.kind[4:], seed + i, hidden_cash=self.hidden_cash, processes=1
+                )
 
     def app_settings(self) -> dict[str, Any]:
         return {"hidden_cash": self.hidden_cash, "pace": self.pace}

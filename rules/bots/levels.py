@@ -10,7 +10,7 @@ tendencies (``Style``), never other code.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rules.bots.base import Bot
 from rules.game import Game
@@ -69,13 +69,21 @@ LEVELS: dict[str, Level] = {level.name: level for level in _ALL}
 BOT_LEVELS: tuple[str, ...] = tuple(LEVELS)
 
 
-def make_bot(level: str, seed: int | None = None, hidden_cash: bool = False) -> Bot:
+def make_bot(
+    level: str, seed: int | None = None, hidden_cash: bool = False, processes: int | None = None
+) -> Bot:
     """A bot by level name. With ``hidden_cash`` it does not read other players' cash from the
-    position (it keeps the tally of public payments instead)."""
+    position (it keeps the tally of public payments instead). ``processes``: how many processes
+    a search level may play its playouts in (None: the level's own choice; a server running
+    many games at once passes 1)."""
     found = LEVELS.get(level)
     if found is None:
         raise ValueError(f"unknown computer level {level!r}; choose {', '.join(BOT_LEVELS)}")
-    return found.make(seed, hidden_cash)
+    bot = found.make(seed, hidden_cash)
+    settings = getattr(bot, "settings", None)
+    if processes is not None and settings is not None:
+        bot.settings = replace(settings, processes=processes)
+    return bot
 
 
 def play_out(game: Game, bots: dict[str, Bot], max_actions: int = 20000) -> int:

@@ -29,13 +29,14 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
     """Play forward from ``s`` to the horizon and return what the end is worth to ``me``."""
     rng = random.Random(seed)
     policy = Policy(rng, Style(noise=settings.noise))
+    horizon = horizon_for(s, settings)
     turns = 0
     for _ in range(STEPS):
         if s.finished or s.awaiting_kind is None:
             break
         if s.awaiting_kind == "rondel":
             turns += 1
-            if turns > settings.horizon:
+            if turns > horizon:
                 break
         actions = engine.legal_actions(s)
         if settings.rollout == "greedy" and s.awaiting_kind in ("rondel", "invest"):
@@ -43,7 +44,26 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
         else:
             a, _ = policy.pick(s, actions)
         s, _ = engine.apply(s, a)
-    return utility(values(s, weights), me, weights)
+    return judge(s, me, settings, weights)
+
+
+def horizon_for(s: GameState, settings: SearchSettings) -> int:
+    """Nation turns to play forward from ``s``: further near the end of the game, where the
+    evaluation's smooth projection of the power factors is least exact and the playouts can
+    reach the real final score."""
+    if settings.end_horizon and max(s.power) >= settings.end_power:
+        return settings.end_horizon
+    return settings.horizon
+
+
+def judge(s: GameState, me: int, settings: SearchSettings, weights: Weights) -> float:
+    """What the position at a playout's end is worth to ``me``: his value against the best
+    rival's, and for a game that ended there and that ``me`` won, ``win_bonus`` points more
+    (a won game is what counts, not the margin)."""
+    u = utility(values(s, weights), me, weights)
+    if s.finished and u > 0:
+        u += settings.win_bonus
+    return u
 
 
 def greedy_pick(

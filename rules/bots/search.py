@@ -17,6 +17,7 @@ short instead of keeping the player waiting.
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -66,8 +67,11 @@ class SearchSettings:
     explore: float = 0.15  # how often a simulated greedy player takes the rules of thumb's choice
     jitter: float = 0.5  # random points added to a simulated greedy player's scores
     rollout: str = "greedy"  # "greedy": with greedy look-ahead; "quick": rules of thumb only
-    processes: int = 1  # processes playing the playouts (the caller counts as one)
+    processes: int = 1  # processes playing the playouts (the caller counts as one; 0: auto)
     prune_idle: int = 1  # drop rondel spaces whose turn changes nothing (if any other does)
+    end_horizon: int = 0  # nation turns played forward near the end (0: ``horizon``)
+    end_power: int = 18  # "near the end": the strongest nation has this many power points
+    win_bonus: float = 0.0  # points for winning, added to a playout that reaches the end
 
 
 # The playout counts are what these budgets allow on a small machine (about 4 and 6 ms a
@@ -75,6 +79,16 @@ class SearchSettings:
 # machine from making the player wait.
 NORMAL = SearchSettings(budget=0.25, playouts=50, horizon=4, candidates=5, plans=3)
 STRONG = SearchSettings(budget=1.0, playouts=150, horizon=6, candidates=8, plans=6)
+MOST_PROCESSES = 2  # what ``processes=0`` uses at most (1.5x the playouts measured on 2 cores)
+
+
+def auto_processes() -> int:
+    """Processes for ``processes=0``: the cores this process may use, at most two."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(MOST_PROCESSES, cores))
 
 
 @dataclass(slots=True)
@@ -331,13 +345,14 @@ class SearchBot(SeededBot):
         return played
 
     def _workers(self):
-        """The worker processes, started on first use (``processes`` > 1 only)."""
-        if self.settings.processes <= 1 or self._broken:
+        """The worker processes, started on first use (more than one process only)."""
+        processes = self.settings.processes or auto_processes()
+        if processes <= 1 or self._broken:
             return None
         if self._pool is None:
             from rules.bots.parallel import PlayoutPool
 
-            self._pool = PlayoutPool(self.settings.processes)
+            self._pool = PlayoutPool(processes)
         return self._pool
 
     def close(self) -> None:
