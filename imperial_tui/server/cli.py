@@ -130,8 +130,10 @@ def serve(
 
 def default_workers() -> int:
     """One screen process per core (the games' process is light); none on one core."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return 0 if (cores or 1) < 2 else min(cores or 1, 4)
+    from rules.machine import usable_cores
+
+    cores = usable_cores()
+    return 0 if cores < 2 else min(cores, 4)
 
 
 def run_server(config: object) -> None:

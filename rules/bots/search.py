@@ -17,7 +17,6 @@ short instead of keeping the player waiting.
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -47,6 +46,7 @@ from rules.bots.policy import (
     rondel_reason,
 )
 from rules.game import Game
+from rules.machine import usable_cores
 from rules.state import GameState
 
 # decisions searched; the others (production, imports, and the bond rounds of the experienced
@@ -84,11 +84,7 @@ MOST_PROCESSES = 2  # what ``processes=0`` uses at most (1.5x the playouts measu
 
 def auto_processes() -> int:
     """Processes for ``processes=0``: the cores this process may use, at most two."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(MOST_PROCESSES, cores))
+    return min(MOST_PROCESSES, usable_cores())
 
 
 @dataclass(slots=True)
