@@ -96,7 +96,7 @@ class ImperialApp(PaletteActions, FollowActions, SaveFileActions, App[None]):
         ascii_only: bool | None = None,
     ) -> None:
         super().__init__()
-        self.session: Session | None = session
+        self._session: Session | None = session
         self.save_path = save_path
         self.new_game_seed = seed
         env_pace = os.environ.get("IMPERIAL_PACE")
@@ -113,6 +113,20 @@ class ImperialApp(PaletteActions, FollowActions, SaveFileActions, App[None]):
         self.crash: Crash | None = None
         if session is not None and self.pace_override is not None:
             session.pace = self.pace_override
+
+    @property
+    def session(self) -> Session | None:
+        """The game on show (a plain attribute in all but name: see the setter)."""
+        return self._session
+
+    @session.setter
+    def session(self, session: Session | None) -> None:
+        """Another game replaces this one (new game, load, a branch from the history): the
+        computer players of the one left stop their playout processes."""
+        old = self._session
+        if old is not None and old is not session:
+            old.close_bots()
+        self._session = session
 
     # -- a crash ends the app with one line, never a traceback over the game -------------
     def _handle_exception(self, error: Exception) -> None:

@@ -163,6 +163,16 @@ class Session:
     def bot_for(self, player: str) -> Bot | None:
         return self.bots.get(player)
 
+    def close_bots(self) -> None:
+        """Stop the computer players' playout processes (the strong level searches in two
+        where the machine has the cores). Called when the app leaves this game for another,
+        so that an evening of many games does not gather idle processes; a bot asked to
+        decide afterwards still can, in one process."""
+        for bot in self.bots.values():
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
+
     def shows_cash_of(self, player: str) -> bool:
         """With hidden cash a player's cash is shown only in their own private view (bots' cash
         stays hidden from humans too)."""

@@ -246,3 +246,28 @@ def test_playouts_in_several_processes_are_auto_or_on_request() -> None:
     assert make_bot("strong", seed=1).settings.processes == 1
     assert make_bot("strong", seed=1, processes=2).settings.processes == 2
     assert make_bot("greedy", seed=1, processes=1).name == "greedy"  # no playouts to share
+
+
+def test_leaving_a_game_stops_its_computer_players_processes() -> None:
+    """The app closes the game it leaves (a new game, a load, a branch): the strong level's
+    playout processes stop, so an evening of many games gathers no idle processes; a closed
+    bot still decides, alone."""
+    from imperial_tui.app import ImperialApp
+    from imperial_tui.session import Session
+
+    game = Game.new(list(NAMES[:3]), seed=1)
+    session = Session(game, {"Anna": "bot:strong", "Ben": "human", "Cleo": "human"})
+    bot = session.bots["Anna"]
+    bot.settings = replace(bot.settings, processes=2, playouts=8, horizon=1)
+    while game.awaiting.player != "Anna" or len(game.legal_actions()) < 3:
+        game.apply(game.legal_actions()[0])
+    bot.decide(game)
+    workers = list(bot._pool._pool._processes.values())
+    assert workers and all(w.is_alive() for w in workers)
+    app = ImperialApp(session=session)
+    app.session = Session(Game.new(list(NAMES[:3]), seed=2), dict.fromkeys(NAMES[:3], "human"))
+    for w in workers:
+        w.join(timeout=20)
+    assert not any(w.is_alive() for w in workers)
+    assert bot.decide(game).action in game.legal_actions()
+    assert bot._pool is None

@@ -153,7 +153,7 @@ class SearchBot(SeededBot):
         self.policy = Policy(self.rng, style)
         self._plan: list[tuple[tuple, Action]] = []  # (position key, action) still to play
         self._pool = None  # worker processes (settings.processes > 1)
-        self._broken = False  # the worker processes failed: play alone
+        self._alone = False  # closed, or the worker processes failed: play in this process
 
     # -- the decision ------------------------------------------------------------------------
     def decide(self, game: Game) -> Choice:
@@ -331,9 +331,8 @@ class SearchBot(SeededBot):
         for fut in futures:
             try:
                 done = fut.result()
-            except Exception:  # a broken pool: play on alone from now on
+            except Exception:  # a broken or closed pool: play on alone from now on
                 self.close()
-                self._broken = True
                 continue
             for i, k, value in done:
                 alive[i].values[k] = value
@@ -343,19 +342,25 @@ class SearchBot(SeededBot):
     def _workers(self):
         """The worker processes, started on first use (more than one process only)."""
         processes = self.settings.processes or auto_processes()
-        if processes <= 1 or self._broken:
+        if processes <= 1 or self._alone:
             return None
         if self._pool is None:
             from rules.bots.parallel import PlayoutPool
 
             self._pool = PlayoutPool(processes)
+            if self._alone:  # closed from another thread meanwhile (the app left the game)
+                self.close()
+                return None
         return self._pool
 
     def close(self) -> None:
-        """Stop the worker processes, if any (they also stop with the program)."""
-        if self._pool is not None:
-            self._pool.close()
-            self._pool = None
+        """Stop the worker processes, if any (they also stop with the program); the bot can
+        still decide, alone in this process. The app calls this when it leaves a game, so
+        that a long session of many games does not gather idle processes."""
+        self._alone = True
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.close()
 
     # -- following a chosen Maneuver ---------------------------------------------------------
     @staticmethod
