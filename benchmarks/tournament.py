@@ -119,7 +119,8 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
     ``eval`` (weight table, 0 = hand-made), ``rival`` (weight of the best rival), ``budget``,
     ``playouts``, ``horizon``, ``candidates``, ``plans``, ``noise``, ``explore``, ``jitter``,
     ``rollout`` (quick|greedy), ``prune_idle`` (0|1), ``processes``, ``end_horizon``,
-    ``end_power``, ``win_bonus`` for search levels."""
+    ``end_power``, ``win_bonus``, ``far_horizon``, ``predictable``, ``watch_least`` for search
+    levels."""
     from dataclasses import replace
 
     base, _, extra = level.partition(":")
@@ -133,7 +134,7 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
         bot.weights = replace(bot.weights, rival=float(opts.pop("rival")))
     if hasattr(bot, "settings"):
         kinds = {"budget": float, "noise": float, "explore": float, "jitter": float}
-        kinds["win_bonus"] = float
+        kinds["win_bonus"] = kinds["predictable"] = float
         kinds["rollout"] = str
         changes = {k: kinds.get(k, int)(v) for k, v in opts.items()}
         bot.settings = replace(bot.settings, **changes)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules import engine
 from rules.actions import (
@@ -35,6 +35,7 @@ from rules.actions import (
 from rules.bots.base import Choice, SeededBot
 from rules.bots.evaluation import DEFAULT, Weights, utility, values
 from rules.bots.greedy import IDLE_TURN, changes_anything, finish_turn
+from rules.bots.opponents import TableWatch
 from rules.bots.playout import playout
 from rules.bots.policy import (
     PLAIN,
@@ -72,11 +73,15 @@ class SearchSettings:
     end_horizon: int = 0  # nation turns played forward near the end (0: ``horizon``)
     end_power: int = 18  # "near the end": the strongest nation has this many power points
     win_bonus: float = 0.0  # points for winning, added to a playout that reaches the end
+    far_horizon: int = 0  # nation turns played forward while the table is predictable (0: off)
+    predictable: float = 0.9  # share of the others' rondel choices greedy must have predicted
+    watch_least: int = 8  # ... out of at least this many (``rules.bots.opponents``)
 
 
 # The playout counts are what these budgets allow on a small machine (about 4 and 6 ms a
 # playout), so a seeded bot usually replays exactly; the time limits keep a busy or slow
-# machine from making the player wait.
+# machine from making the player wait. ``far_horizon`` (looking further at a predictable
+# table) is an experiment, not a level's default: docs/BOTS.md has what it did.
 NORMAL = SearchSettings(budget=0.25, playouts=50, horizon=4, candidates=5, plans=3)
 STRONG = SearchSettings(budget=1.0, playouts=150, horizon=6, candidates=8, plans=6)
 MOST_PROCESSES = 2  # what ``processes=0`` uses at most (1.5x the playouts measured on 2 cores)
@@ -154,6 +159,8 @@ class SearchBot(SeededBot):
         self._plan: list[tuple[tuple, Action]] = []  # (position key, action) still to play
         self._pool = None  # worker processes (settings.processes > 1)
         self._alone = False  # closed, or the worker processes failed: play in this process
+        self._watch = TableWatch()  # how predictable the others are (``far_horizon``)
+        self._now = self.settings  # the settings of the decision under way (its horizon)
 
     # -- the decision ------------------------------------------------------------------------
     def decide(self, game: Game) -> Choice:
@@ -174,6 +181,7 @@ class SearchBot(SeededBot):
         if kind not in SEARCHED:
             action, why = self.policy.pick(s, actions, explain=True)
             return Choice(action, why)
+        self._now = self._settings_now(game)
         candidates = self._candidates(s, kind, actions)
         if len(candidates) == 1:
             return self._explain(s, kind, candidates[0], candidates)
@@ -181,6 +189,16 @@ class SearchBot(SeededBot):
         if kind == "maneuver":
             self._remember_plan(game, best)
         return self._explain(s, kind, best, candidates)
+
+    def _settings_now(self, game: Game) -> SearchSettings:
+        """The level's settings, with the far horizon while the others play as predicted."""
+        cfg = self.settings
+        if not cfg.far_horizon or game.awaiting is None:
+            return cfg
+        self._watch.update(game, game.awaiting.player)
+        if self._watch.predictable(cfg.predictable, cfg.watch_least):
+            return replace(cfg, horizon=cfg.far_horizon)
+        return cfg
 
     # -- candidates --------------------------------------------------------------------------
     def _candidates(self, s: GameState, kind: str, actions: list[Action]) -> list[Candidate]:
@@ -315,16 +333,14 @@ class SearchBot(SeededBot):
             packed = pack(s)
             plans = [c.plan for c in alive]
             futures = [
-                pool.submit(
-                    packed, plans, tasks[j::shares], me, self.settings, self.weights, deadline
-                )
+                pool.submit(packed, plans, tasks[j::shares], me, self._now, self.weights, deadline)
                 for j in range(1, shares)
             ]
             mine = tasks[0::shares]
         played = 0
         for i, k, seed in mine:
             c = alive[i]
-            c.values[k] = playout(c.state, me, seed, self.settings, self.weights)
+            c.values[k] = playout(c.state, me, seed, self._now, self.weights)
             played += 1
             if time.monotonic() > deadline:
                 break
@@ -405,6 +421,8 @@ class SearchBot(SeededBot):
     ) -> Choice:
         a = best.action
         tried = f" (best of {len(candidates)} tried)" if len(candidates) > 1 else ""
+        if tried and self._now.horizon != self.settings.horizon:
+            tried = f" (best of {len(candidates)} tried, {self._now.horizon} turns ahead)"
         if isinstance(a, ChooseRondel):
             return Choice(a, rondel_reason(s, a) + tried)
         if isinstance(a, Buy):

@@ -1,0 +1,97 @@
+"""How predictable the other players at the table are.
+
+A search player's playouts simulate greedy players in every seat. Against greedy players that
+simulation is exact, and looking many nation turns ahead pays; against players who think
+further it is an approximation that drifts with every simulated turn, and a far horizon then
+judges futures that will not happen (measured: looking 10 nation turns ahead won 85% of 40
+games against three greedy players but 9 of 30 against three normal ones). So a search player
+with ``SearchSettings.far_horizon`` watches the table as a player does: for each rondel choice
+another player makes, it asks what the greedy rule would have chosen there, and looks far
+ahead only while the table plays as predicted. An experiment, not a level's default yet
+(docs/BOTS.md has what it did).
+
+Only public moves are used: the position before each choice is a replay of the game's moves
+from its set-up (as ``rules.bots.knowledge.CashTally`` replays them), so with hidden cash the
+other players' cash stays what the moves say, never what the position holds.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules import engine
+from rules.actions import Action, ChooseRondel
+from rules.bots.evaluation import DEFAULT, Weights, utility, values
+from rules.bots.greedy import IDLE_TURN, changes_anything, finish_turn
+from rules.bots.policy import PLAIN, Policy, overdue_taxation
+from rules.game import Game
+from rules.state import GameState
+
+
+def greedy_rondel(plies: list, s: GameState, actions: list[Action], w: Weights = DEFAULT) -> Action:
+    """The rondel space the greedy rule picks: taxation when it is overdue, else the space
+    after whose nation turn (played by the rules of thumb) the evaluation likes the position
+    best for the nation's government, a turn that changes nothing counted as wasted."""
+    overdue = overdue_taxation(plies, s, actions)
+    if overdue is not None:
+        return overdue
+    gov = s.government[s.turn]
+    quiet = Policy(random.Random(0), PLAIN)
+    best, best_u = actions[0], float("-inf")
+    for a in actions:
+        after, _ = engine.apply(s, a)
+        played = finish_turn(after, quiet)
+        u = utility(values(played, w), gov, w)
+        if not changes_anything(s, played):
+            u -= IDLE_TURN
+        if u > best_u:
+            best, best_u = a, u
+    return best
+
+
+class TableWatch:
+    """Counts how many of the other players' rondel choices the greedy rule predicted. Keeps
+    its replay between decisions, so each decision looks only at the moves since the last
+    (an undo or another game starts it afresh)."""
+
+    __slots__ = ("_game", "_me", "_setup", "agreed", "seen")
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._setup = None
+        self._me: str | None = None
+        self.agreed = 0
+        self.seen = 0
+
+    def update(self, game: Game, me: str) -> None:
+        """Look at the rondel choices made since the last call by players other than ``me``."""
+        history = game.history
+        replay = self._game
+        if (
+            replay is None
+            or self._setup is not game.setup
+            or self._me != me
+            or len(replay.plies) > len(history)
+            or any(
+                ply.action is not done and ply.action != done
+                for ply, done in zip(replay.plies, history, strict=False)
+            )
+        ):
+            replay = Game(game.setup)
+            self._setup = game.setup
+            self._me = me
+            self.agreed = self.seen = 0
+        for action in history[len(replay.plies) :]:
+            aw = replay.awaiting
+            if isinstance(action, ChooseRondel) and aw is not None and aw.player != me:
+                s = replay._state
+                legal = engine.legal_actions(s)
+                if len(legal) > 1:
+                    self.seen += 1
+                    self.agreed += greedy_rondel(replay.plies, s, legal) == action
+            replay.apply(action)
+        self._game = replay
+
+    def predictable(self, share: float, least: int) -> bool:
+        """At least ``least`` choices seen, and at least ``share`` of them as predicted."""
+        return self.seen >= least and self.agreed >= share * self.seen
