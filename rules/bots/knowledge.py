@@ -14,22 +14,25 @@ from rules.actions import Action
 from rules.game import Game
 
 
-class CashTally:
-    """The replayed game, kept between decisions so that each decision replays only the
-    moves made since the last one (an undo or another game starts it afresh)."""
+class Replay:
+    """A game replayed from its set-up by its public moves, kept between calls so that each
+    call replays only the moves made since the last one (an undo or another game starts it
+    afresh). The cash tally and the table watch (``rules.bots.opponents``) read it."""
 
-    __slots__ = ("_game", "_setup")
+    __slots__ = ("_setup", "game")
 
     def __init__(self) -> None:
-        self._game: Game | None = None
+        self.game: Game | None = None
         self._setup = None
 
-    def cash(self, game: Game) -> list[int]:
-        """Every player's cash as the public moves of ``game`` leave it."""
-        history: list[Action] = game.history
-        replay = self._game
+    def sync(self, game: Game, restart: bool = False) -> bool:
+        """Start afresh when asked, or when ``game`` is another game or was undone past the
+        replay; True when it started afresh. ``new_moves`` then says what to apply."""
+        history = game.history
+        replay = self.game
         if (
-            replay is None
+            restart
+            or replay is None
             or self._setup is not game.setup
             or len(replay.plies) > len(history)
             or any(
@@ -37,9 +40,30 @@ class CashTally:
                 for ply, done in zip(replay.plies, history, strict=False)
             )
         ):
-            replay = Game(game.setup)
+            self.game = Game(game.setup)
             self._setup = game.setup
-        for action in history[len(replay.plies) :]:
+            return True
+        return False
+
+    def new_moves(self, game: Game) -> list[Action]:
+        """The moves of ``game`` the replay has not made yet (after ``sync``)."""
+        assert self.game is not None
+        return game.history[len(self.game.plies) :]
+
+
+class CashTally:
+    """Everyone's cash as the public moves leave it, from a ``Replay`` of the game."""
+
+    __slots__ = ("_replay",)
+
+    def __init__(self) -> None:
+        self._replay = Replay()
+
+    def cash(self, game: Game) -> list[int]:
+        """Every player's cash as the public moves of ``game`` leave it."""
+        self._replay.sync(game)
+        replay = self._replay.game
+        assert replay is not None
+        for action in self._replay.new_moves(game):
             replay.apply(action)
-        self._game = replay
         return list(replay._state.cash)

@@ -11,7 +11,7 @@ ahead only while the table plays as predicted. An experiment, not a level's defa
 (docs/BOTS.md has what it did).
 
 Only public moves are used: the position before each choice is a replay of the game's moves
-from its set-up (as ``rules.bots.knowledge.CashTally`` replays them), so with hidden cash the
+from its set-up (``rules.bots.knowledge.Replay``, as for the cash tally), so with hidden cash the
 other players' cash stays what the moves say, never what the position holds.
 """
 
@@ -23,6 +23,7 @@ from rules import engine
 from rules.actions import Action, ChooseRondel
 from rules.bots.evaluation import DEFAULT, Weights, utility, values
 from rules.bots.greedy import IDLE_TURN, changes_anything, finish_turn
+from rules.bots.knowledge import Replay
 from rules.bots.policy import PLAIN, Policy, overdue_taxation
 from rules.game import Game
 from rules.state import GameState
@@ -54,34 +55,22 @@ class TableWatch:
     its replay between decisions, so each decision looks only at the moves since the last
     (an undo or another game starts it afresh)."""
 
-    __slots__ = ("_game", "_me", "_setup", "agreed", "seen")
+    __slots__ = ("_me", "_replay", "agreed", "seen")
 
     def __init__(self) -> None:
-        self._game: Game | None = None
-        self._setup = None
+        self._replay = Replay()
         self._me: str | None = None
         self.agreed = 0
         self.seen = 0
 
     def update(self, game: Game, me: str) -> None:
         """Look at the rondel choices made since the last call by players other than ``me``."""
-        history = game.history
-        replay = self._game
-        if (
-            replay is None
-            or self._setup is not game.setup
-            or self._me != me
-            or len(replay.plies) > len(history)
-            or any(
-                ply.action is not done and ply.action != done
-                for ply, done in zip(replay.plies, history, strict=False)
-            )
-        ):
-            replay = Game(game.setup)
-            self._setup = game.setup
+        if self._replay.sync(game, restart=self._me != me):
             self._me = me
             self.agreed = self.seen = 0
-        for action in history[len(replay.plies) :]:
+        replay = self._replay.game
+        assert replay is not None
+        for action in self._replay.new_moves(game):
             aw = replay.awaiting
             if isinstance(action, ChooseRondel) and aw is not None and aw.player != me:
                 s = replay._state
@@ -90,7 +79,6 @@ class TableWatch:
                     self.seen += 1
                     self.agreed += greedy_rondel(replay.plies, s, legal) == action
             replay.apply(action)
-        self._game = replay
 
     def predictable(self, share: float, least: int) -> bool:
         """At least ``least`` choices seen, and at least ``share`` of them as predicted."""
