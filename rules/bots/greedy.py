@@ -15,14 +15,8 @@ from rules import engine
 from rules.actions import Action, Buy
 from rules.bots.base import Choice, SeededBot
 from rules.bots.evaluation import DEFAULT, Weights, utility, values
-from rules.bots.policy import (
-    PLAIN,
-    Policy,
-    Style,
-    buy_reason,
-    overdue_taxation,
-    rondel_reason,
-)
+from rules.bots.policy import Policy, buy_reason, overdue_taxation, rondel_reason
+from rules.bots.style import PLAIN, Style
 from rules.game import Game
 from rules.state import GameState
 

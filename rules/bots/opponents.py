@@ -24,7 +24,8 @@ from rules.actions import Action, ChooseRondel
 from rules.bots.evaluation import DEFAULT, Weights, utility, values
 from rules.bots.greedy import IDLE_TURN, changes_anything, finish_turn
 from rules.bots.knowledge import Replay
-from rules.bots.policy import PLAIN, Policy, overdue_taxation
+from rules.bots.policy import Policy, overdue_taxation
+from rules.bots.style import PLAIN
 from rules.game import Game
 from rules.state import GameState
 

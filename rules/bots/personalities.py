@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from rules.bots.evaluation import DEFAULT, Weights
-from rules.bots.policy import Style
+from rules.bots.style import Style
 
 PERSONALITIES: dict[str, tuple[Weights, Style]] = {
     "warmonger": (Weights(learned=DEFAULT.learned, units=1.6, cash=0.9), Style(aggression=2.2)),

@@ -16,7 +16,8 @@ from rules import engine
 from rules.actions import Action, Pass
 from rules.bots.evaluation import Weights, utility, values
 from rules.bots.greedy import IDLE_TURN, changes_anything, finish_turn
-from rules.bots.policy import PLAIN, Policy, Style
+from rules.bots.policy import Policy
+from rules.bots.style import PLAIN, Style
 from rules.state import GameState
 
 if TYPE_CHECKING:

@@ -37,15 +37,9 @@ from rules.bots.evaluation import DEFAULT, Weights, utility, values
 from rules.bots.greedy import IDLE_TURN, changes_anything, finish_turn
 from rules.bots.opponents import TableWatch
 from rules.bots.playout import playout
-from rules.bots.policy import (
-    PLAIN,
-    Policy,
-    Style,
-    battle_choice,
-    buy_reason,
-    overdue_taxation,
-    rondel_reason,
-)
+from rules.bots.policy import Policy, buy_reason, overdue_taxation, rondel_reason
+from rules.bots.style import PLAIN, Style
+from rules.bots.tactics import battle_choice, home_threats, move_value
 from rules.game import Game
 from rules.machine import usable_cores
 from rules.state import GameState
@@ -409,8 +403,6 @@ class SearchBot(SeededBot):
 
     # -- reasons -----------------------------------------------------------------------------
     def _move_reason(self, s: GameState, a: Action) -> str:
-        from rules.bots.policy import home_threats, move_value
-
         if isinstance(a, EndManeuver):
             return "ends the maneuver as planned"
         _, why = move_value(s, s.turn, a, home_threats(s, s.turn))
