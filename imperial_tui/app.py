@@ -280,7 +280,9 @@ class ImperialApp(PaletteActions, FollowActions, SaveFileActions, App[None]):
                     for s in self.screen_stack
                 ):
                     return  # asked twice (a repaint, a resumed screen): one hand-over is enough
-                self.close_history()  # the next player never sees the previous one's view
+                if not self.close_history():  # the next player never sees the previous
+                    self.call_after_refresh(self.after_change)  # one's view: once it is
+                    return  # built, the browser closes and the hand-over comes
 
                 def handed(undo: bool | None, player: str = aw.player) -> None:
                     if undo:

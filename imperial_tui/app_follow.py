@@ -137,12 +137,13 @@ class FollowActions:
                 screen.add_class("-ascii")
             app.push_screen(screen)
 
-    def close_history(self) -> None:
+    def close_history(self) -> bool:
+        """Close the history browsers on top; False while one is still being built (it
+        closes itself once it is: the caller comes back then)."""
         from imperial_tui.screens.history import HistoryScreen
 
         app: Any = self
-        while any(isinstance(s, HistoryScreen) for s in app.screen_stack[1:]):
-            if isinstance(app.screen, HistoryScreen):
-                app.pop_screen()
-            else:
-                break
+        while isinstance(app.screen, HistoryScreen):
+            if not app.screen.close():
+                return False
+        return True

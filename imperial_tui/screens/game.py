@@ -411,6 +411,11 @@ class GameScreen(GameMap, GuardedScreen):
             self.call_after_refresh(self._panel_later, name, tries - 1)
 
     def _focus_panel(self, name: str) -> None:
+        """Give a panel the keys, after the refresh that shows it. Not once another panel was
+        chosen meanwhile: focusing a hidden tab's widget makes Textual show that tab again
+        (2 2 4 typed fast ended on the bonds)."""
+        if self.panel != name:
+            return
         narrow, wide = self.SCROLLS[name]
         found = self.query(wide if self._wide() else narrow)  # none once the screen closed
         if found and found.first().focusable:

@@ -233,7 +233,33 @@ class HistoryScreen(GameScreen, inherit_bindings=False):
         self.go_to(self.view.at + step)
 
     def action_present(self) -> None:
-        self.dismiss(None)
+        self.close()
+
+    _close_asked = False  # asked to close before it could: it closes as soon as it can
+
+    def close(self) -> bool:
+        """Back to the present; True once closed. A browser still being built closes as soon
+        as it is (closed while Textual mounts its tab strip, the strip looked for tabs that
+        closing had taken away: h and escape in one burst ended the app); one under a dialog
+        closes when the dialog does."""
+        app = self.app
+        if self not in app.screen_stack:
+            return True
+        if self.is_mounted and app.screen is self:
+            self.dismiss(None)
+            return True
+        if not self._close_asked:
+            self._close_asked = True
+            self.call_later(self._close_later)  # runs once the screen is mounted
+        return False
+
+    def _close_later(self) -> None:
+        if self.app.screen is self:
+            self.close()
+
+    def on_screen_resume(self) -> None:
+        if self._close_asked:
+            self.call_later(self._close_later)
 
     def action_branch(self) -> None:
         if not getattr(self.live, "runs_seats", True):  # the SSH server: not on its disk
