@@ -43,7 +43,14 @@ def quick(level: str, seed: int = 1, hidden_cash: bool = False):
     bot = make_bot(level, seed, hidden_cash=hidden_cash)
     if hasattr(bot, "settings"):
         bot.settings = replace(
-            bot.settings, playouts=6, horizon=2, plans=2, candidates=3, end_horizon=3, processes=1
+            bot.settings,
+            playouts=6,
+            horizon=2,
+            plans=2,
+            candidates=3,
+            end_horizon=3,
+            far_horizon=3 if bot.settings.far_horizon else 0,
+            processes=1,
         )
         bot.budget = 30.0
     return bot
@@ -243,7 +250,8 @@ def test_playouts_in_several_processes_are_auto_or_on_request() -> None:
     from rules.bots.search import auto_processes
 
     assert 1 <= auto_processes() <= 2  # what processes=0 uses: one per core, at most two
-    assert make_bot("strong", seed=1).settings.processes == 1
+    assert make_bot("strong", seed=1).settings.processes == 0  # the strong level: auto
+    assert make_bot("normal", seed=1).settings.processes == 1
     assert make_bot("strong", seed=1, processes=2).settings.processes == 2
     assert make_bot("greedy", seed=1, processes=1).name == "greedy"  # no playouts to share
 

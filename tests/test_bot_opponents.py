@@ -75,9 +75,9 @@ def test_after_an_undo_the_watch_starts_afresh() -> None:
 
 
 def watching(seed: int = 1):
-    """The strong level with the far horizon on (an experiment's setting, off by default)."""
+    """The strong level, which looks 10 nation turns ahead at a predictable table."""
     bot = make_bot("strong", seed)
-    bot.settings = replace(bot.settings, far_horizon=10)
+    assert bot.settings.far_horizon == 10
     return bot
 
 
@@ -89,7 +89,7 @@ def test_far_horizon_only_at_a_predictable_table() -> None:
     assert watching()._settings_now(greedy_table).horizon == 10
     random_table = played(["random"] * 4, 150)
     assert watching()._settings_now(random_table).horizon == 6
-    assert make_bot("strong", 1)._settings_now(greedy_table).horizon == 6  # off by default
+    assert make_bot("normal", 1)._settings_now(greedy_table).horizon == 4  # off for normal
 
 
 def test_the_reason_says_when_it_looked_far_ahead() -> None:

@@ -7,8 +7,8 @@ judges futures that will not happen (measured: looking 10 nation turns ahead won
 games against three greedy players but 9 of 30 against three normal ones). So a search player
 with ``SearchSettings.far_horizon`` watches the table as a player does: for each rondel choice
 another player makes, it asks what the greedy rule would have chosen there, and looks far
-ahead only while the table plays as predicted. An experiment, not a level's default yet
-(docs/BOTS.md has what it did).
+ahead only while the table plays as predicted. The strong level does (10 nation turns once 4
+choices were seen and 90% of them predicted, 6 otherwise); docs/BOTS.md has the tournaments.
 
 Only public moves are used: the position before each choice is a replay of the game's moves
 from its set-up (``rules.bots.knowledge.Replay``, as for the cash tally), so with hidden cash the

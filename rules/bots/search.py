@@ -73,11 +73,21 @@ class SearchSettings:
 
 
 # The playout counts are what these budgets allow on a small machine (about 4 and 6 ms a
-# playout), so a seeded bot usually replays exactly; the time limits keep a busy or slow
-# machine from making the player wait. ``far_horizon`` (looking further at a predictable
-# table) is an experiment, not a level's default: docs/BOTS.md has what it did.
+# playout, the strong level on two cores), so a seeded bot usually replays exactly; the time
+# limits keep a busy or slow machine from making the player wait. The strong level looks 10
+# nation turns ahead while the table plays as its playouts simulate it (``far_horizon``),
+# 6 otherwise: docs/BOTS.md has the tournaments that chose this.
 NORMAL = SearchSettings(budget=0.25, playouts=50, horizon=4, candidates=5, plans=3)
-STRONG = SearchSettings(budget=1.0, playouts=150, horizon=6, candidates=8, plans=6)
+STRONG = SearchSettings(
+    budget=1.0,
+    playouts=200,
+    horizon=6,
+    candidates=8,
+    plans=6,
+    processes=0,
+    far_horizon=10,
+    watch_least=4,
+)
 MOST_PROCESSES = 2  # what ``processes=0`` uses at most (1.5x the playouts measured on 2 cores)
 
 
