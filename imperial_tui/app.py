@@ -368,13 +368,33 @@ class ImperialApp(PaletteActions, FollowActions, SaveFileActions, App[None]):
         """Runs in a worker thread: the UI keeps answering while the bot searches. The bot's
         reason (``decide``) goes to the log with its action."""
         start = time.monotonic()
-        decide = getattr(bot, "decide", None)
-        if decide is not None:
-            choice = decide(game)
-            action, reason = choice.action, str(getattr(choice, "reason", "") or "")
-        else:
-            action, reason = bot.choose(game), ""
+        try:
+            decide = getattr(bot, "decide", None)
+            if decide is not None:
+                choice = decide(game)
+                action, reason = choice.action, str(getattr(choice, "reason", "") or "")
+            else:
+                action, reason = bot.choose(game), ""
+        except Exception as exc:  # a computer player's fault must not stall the game
+            action, reason = self._quick_move(game, exc, getattr(bot, "hidden_cash", False))
         self.call_from_thread(self._bot_ready, action, version, time.monotonic() - start, reason)
+
+    def _quick_move(self, game: Game, exc: Exception, hidden_cash: bool) -> tuple[Action, str]:
+        """A computer player that failed plays greedy's move this once (the worker thread
+        ended silently and the app waited for it forever); the player is told why."""
+        from rules.bots import GreedyBot
+
+        what = f"{type(exc).__name__}: {exc}"[:120]
+        self.call_from_thread(
+            self.notify,
+            f"a computer player failed ({what}); it played a quick move",
+            severity="error",
+        )
+        try:
+            choice = GreedyBot(seed=0, hidden_cash=hidden_cash).decide(game)
+            return choice.action, f"a quick move (its search failed: {what})"
+        except Exception:
+            return game.legal_actions()[0], f"the first legal move (it failed: {what})"
 
     def _bot_ready(self, action: Action, version: int, elapsed: float, reason: str = "") -> None:
         assert self.session is not None

@@ -279,3 +279,19 @@ def test_leaving_a_game_stops_its_computer_players_processes() -> None:
     assert not any(w.is_alive() for w in workers)
     assert bot.decide(game).action in game.legal_actions()
     assert bot._pool is None
+
+
+def test_a_search_player_without_processes_to_be_had_decides_alone(monkeypatch) -> None:
+    """Starting the playout processes fails (a sandbox without semaphores, a broken
+    interpreter): the bot decides alone, as with processes=1, instead of failing."""
+    import rules.bots.parallel as parallel
+
+    def no_pool(processes: int) -> None:
+        raise OSError("no semaphores here")
+
+    monkeypatch.setattr(parallel, "PlayoutPool", no_pool)
+    bot = make_bot("strong", seed=1, processes=2)
+    bot.settings = replace(bot.settings, playouts=8, horizon=1)
+    game = Game.new(list(NAMES[:3]), seed=1)
+    assert bot.decide(game).action in game.legal_actions()
+    assert bot._alone and bot._pool is None

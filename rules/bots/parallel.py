@@ -9,6 +9,8 @@ fields with the board named, not copied (``pack``/``unpack``).
 from __future__ import annotations
 
 import multiprocessing
+import sys
+import threading
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import fields
@@ -74,10 +76,37 @@ def run_share(
     return out
 
 
+_TRACKER_LOCK = threading.Lock()
+
+
+def start_resource_tracker() -> None:
+    """Start multiprocessing's resource tracker (the pool's queues need it) with a real
+    stderr. The tracker is handed ``sys.stderr``'s file descriptor; under Textual
+    ``sys.stderr`` is a capture whose ``fileno()`` is -1, and the tracker's start failed
+    ("bad value(s) in fds_to_keep"): in the app the strong level's processes never started.
+    The real stderr stands in for the instant of the start (once per program)."""
+    from multiprocessing import resource_tracker
+
+    with _TRACKER_LOCK:
+        try:
+            usable = sys.stderr is not None and sys.stderr.fileno() >= 0
+        except (AttributeError, OSError, ValueError):
+            usable = False
+        if usable or sys.__stderr__ is None:
+            resource_tracker.ensure_running()
+            return
+        captured, sys.stderr = sys.stderr, sys.__stderr__
+        try:
+            resource_tracker.ensure_running()
+        finally:
+            sys.stderr = captured
+
+
 class PlayoutPool:
     """Worker processes of one bot (``processes - 1`` of them: the caller plays too)."""
 
     def __init__(self, processes: int) -> None:
+        start_resource_tracker()
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
         context = multiprocessing.get_context(method)
         self.workers = max(1, processes - 1)

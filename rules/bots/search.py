@@ -336,11 +336,17 @@ class SearchBot(SeededBot):
             shares = pool.workers + 1
             packed = pack(s)
             plans = [c.plan for c in alive]
-            futures = [
-                pool.submit(packed, plans, tasks[j::shares], me, self._now, self.weights, deadline)
-                for j in range(1, shares)
-            ]
-            mine = tasks[0::shares]
+            try:
+                futures = [
+                    pool.submit(
+                        packed, plans, tasks[j::shares], me, self._now, self.weights, deadline
+                    )
+                    for j in range(1, shares)
+                ]
+                mine = tasks[0::shares]
+            except Exception:  # the pool broke (a worker died): play on alone from now on
+                self.close()
+                futures = []
         played = 0
         for i, k, seed in mine:
             c = alive[i]
@@ -367,7 +373,11 @@ class SearchBot(SeededBot):
         if self._pool is None:
             from rules.bots.parallel import PlayoutPool
 
-            self._pool = PlayoutPool(processes)
+            try:
+                self._pool = PlayoutPool(processes)
+            except Exception:  # no processes to be had here (a sandbox, no semaphores):
+                self._alone = True  # the bot decides alone, as with processes=1
+                return None
             if self._alone:  # closed from another thread meanwhile (the app left the game)
                 self.close()
                 return None
