@@ -19,6 +19,7 @@ from textual.binding import Binding, BindingType
 from imperial_tui.app_files import SaveFileActions
 from imperial_tui.app_follow import FollowActions
 from imperial_tui.app_palette import PaletteActions
+from imperial_tui.app_turns import ComputerTurns
 from imperial_tui.crash import EXIT_CRASH, Crash, write_crash_log
 from imperial_tui.follow import Following
 from imperial_tui.pacing import clamp_pace
@@ -28,7 +29,7 @@ from imperial_tui.widgets.ascii import make_scrollbars_ascii_aware
 from imperial_tui.widgets.options import make_page_moves_safe
 from imperial_tui.words import action_sentence
 from rules import Action, Game, IllegalAction, RuleSet, SetupError
-from rules.savefile import SaveConflict, SaveError
+from rules.savefile import SaveError
 
 if TYPE_CHECKING:
     from textual.command import Provider
@@ -74,7 +75,7 @@ def _commands() -> type[Provider]:
     return ImperialCommands
 
 
-class ImperialApp(PaletteActions, FollowActions, SaveFileActions, App[None]):
+class ImperialApp(PaletteActions, FollowActions, SaveFileActions, ComputerTurns, App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "Imperial"
     COMMANDS = App.COMMANDS | {_commands}
@@ -346,82 +347,6 @@ class ImperialApp(PaletteActions, FollowActions, SaveFileActions, App[None]):
         every = [a for a in producing if a.region == "all"]  # type: ignore[attr-defined]
         if every or len(producing) == 1:
             self.session.apply((every or producing)[0])
-
-    def schedule_bot(self) -> None:
-        session = self.session
-        if self._bot_busy or self._paused or session is None or session.game.awaiting is None:
-            return
-        bot = session.bot_for(session.game.awaiting.player)
-        if bot is None:
-            return
-        self._bot_busy = True
-        snapshot = session.game.copy()
-        version = session.version
-        self.run_worker(
-            partial(self._think, bot, snapshot, version),
-            thread=True,
-            group="bot",
-            exit_on_error=False,
-        )
-
-    def _think(self, bot: Any, game: Game, version: int) -> None:
-        """Runs in a worker thread: the UI keeps answering while the bot searches. The bot's
-        reason (``decide``) goes to the log with its action."""
-        start = time.monotonic()
-        try:
-            decide = getattr(bot, "decide", None)
-            if decide is not None:
-                choice = decide(game)
-                action, reason = choice.action, str(getattr(choice, "reason", "") or "")
-            else:
-                action, reason = bot.choose(game), ""
-        except Exception as exc:  # a computer player's fault must not stall the game
-            action, reason = self._quick_move(game, exc, getattr(bot, "hidden_cash", False))
-        self.call_from_thread(self._bot_ready, action, version, time.monotonic() - start, reason)
-
-    def _quick_move(self, game: Game, exc: Exception, hidden_cash: bool) -> tuple[Action, str]:
-        """A computer player that failed plays greedy's move this once (the worker thread
-        ended silently and the app waited for it forever); the player is told why."""
-        from rules.bots import GreedyBot
-
-        what = f"{type(exc).__name__}: {exc}"[:120]
-        self.call_from_thread(
-            self.notify,
-            f"a computer player failed ({what}); it played a quick move",
-            severity="error",
-        )
-        try:
-            choice = GreedyBot(seed=0, hidden_cash=hidden_cash).decide(game)
-            return choice.action, f"a quick move (its search failed: {what})"
-        except Exception:
-            return game.legal_actions()[0], f"the first legal move (it failed: {what})"
-
-    def _bot_ready(self, action: Action, version: int, elapsed: float, reason: str = "") -> None:
-        assert self.session is not None
-        delay = max(0.0, self.session.pace - elapsed)
-        if delay:
-            self.set_timer(delay, partial(self._bot_apply, action, version, reason))
-        else:
-            self._bot_apply(action, version, reason)
-
-    def _bot_apply(self, action: Action, version: int, reason: str = "") -> None:
-        self._bot_busy = False
-        session = self.session
-        if session is None:
-            return
-        if version == session.version:
-            try:
-                session.apply(action, reason)
-                self._bots_moved = True
-            except IllegalAction as exc:
-                self.notify(f"computer move refused: {exc}", severity="error")
-                return
-            except SaveError as exc:  # the move stands; only saving it failed
-                self._bots_moved = True
-                self.save_failed(exc)
-                if isinstance(exc, SaveConflict):
-                    return  # no more computer moves until the player answers
-        self.after_change()
 
     # -- commands --------------------------------------------------------------------------
     def action_help(self, topic: str | None = None) -> None:
