@@ -210,6 +210,13 @@ def two_humans_app() -> ImperialApp:
     return ImperialApp(session=Session(game, dict.fromkeys(game.players, "human"), None), pace=0.0)
 
 
+def hidden_cash_pair() -> Session:
+    """Anna (Austria) and Ben (Italy) at one keyboard with hidden cash: a hand-over at
+    every change of player."""
+    g = Game.new(["Anna", "Ben"], deal="Anna=AH,Ben=IT")
+    return Session(g, {"Anna": "human", "Ben": "human"}, None, hidden_cash=True)
+
+
 def test_a_panel_key_pressed_as_the_board_appears_is_kept() -> None:
     """A player who sees the board may press 2 at once; the key must not be lost while the
     screen settles (over SSH the board reaches the terminal before the screen is ready: a
@@ -252,8 +259,8 @@ def test_one_hand_over_however_often_the_app_looks_for_the_next_decision() -> No
     """Hidden cash, two humans: the hand-over to Ben is shown once even when the app asks
     again who is next (a repaint, a resumed screen); one Enter passes the keyboard (a monkey
     run found two stacked hand-overs)."""
-    g = Game.new(["Anna", "Ben"], deal="Anna=AH,Ben=IT")
-    session = Session(g, {"Anna": "human", "Ben": "human"}, None, hidden_cash=True)
+    session = hidden_cash_pair()
+    g = session.game
 
     async def run() -> None:
         app = ImperialApp(session=session, pace=0.0)
@@ -356,8 +363,8 @@ def test_a_hand_over_waits_for_a_history_browser_being_built_to_close() -> None:
     comes while the browser is still being built."""
 
     async def run(ticks: int) -> None:
-        g = Game.new(["Anna", "Ben"], deal="Anna=AH,Ben=IT")
-        session = Session(g, {"Anna": "human", "Ben": "human"}, None, hidden_cash=True)
+        session = hidden_cash_pair()
+        g = session.game
         app = ImperialApp(session=session, pace=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
