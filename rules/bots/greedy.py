@@ -11,6 +11,8 @@ Quick (a few milliseconds a decision) and predictable.
 
 from __future__ import annotations
 
+import random
+
 from rules import engine
 from rules.actions import Action, Buy
 from rules.bots.base import Choice, SeededBot
@@ -84,28 +86,56 @@ class GreedyBot(SeededBot):
         return Choice(action, why)
 
     def _rondel(self, s: GameState, actions: list[Action]) -> Choice:
-        gov = s.government[s.turn]
-        best, best_u = actions[0], float("-inf")
-        for a in actions:
-            after, _ = engine.apply(s, a)
-            after = finish_turn(after, self.policy)
-            u = utility(values(after, self.weights), gov, self.weights)
-            if not changes_anything(s, after):
-                u -= IDLE_TURN  # a turn that only moves the marker wastes a turn
-            u += self.rng.random() * 1e-6  # break exact ties without bias
-            if u > best_u:
-                best, best_u = a, u
+        best = greedy_rondel(s, actions, self.policy, self.weights, self.rng)
         return Choice(best, rondel_reason(s, best))
 
     def _invest(self, s: GameState, actions: list[Action]) -> Choice:
         p = s.awaiting_player
-        best, best_u = actions[-1], float("-inf")
-        for a in actions:
-            after, _ = engine.apply(s, a)
-            u = utility(values(after, self.weights), p, self.weights)
-            u += self.rng.random() * 1e-6
-            if u > best_u:
-                best, best_u = a, u
+        best = greedy_invest(s, actions, self.weights, self.rng)
         if isinstance(best, Buy):
             return Choice(best, buy_reason(s, p, best))
         return Choice(best, "passes: no bond is worth its price now")
+
+
+def greedy_rondel(
+    s: GameState,
+    actions: list[Action],
+    policy: Policy,
+    w: Weights = DEFAULT,
+    rng: random.Random | None = None,
+) -> Action:
+    """The rondel space the greedy player picks (taxation when overdue aside, which needs the
+    game's moves): the one after whose nation turn, played by ``policy``, the evaluation likes
+    the position best for the nation's government, a turn that changes nothing counted as
+    wasted. ``rng`` breaks exact ties (without it the first space wins). Module-level, so
+    that the table watch and the playouts predict the greedy player with its own code."""
+    gov = s.government[s.turn]
+    best, best_u = actions[0], float("-inf")
+    for a in actions:
+        after, _ = engine.apply(s, a)
+        after = finish_turn(after, policy)
+        u = utility(values(after, w), gov, w)
+        if not changes_anything(s, after):
+            u -= IDLE_TURN  # a turn that only moves the marker wastes a turn
+        if rng is not None:
+            u += rng.random() * 1e-6  # break exact ties without bias
+        if u > best_u:
+            best, best_u = a, u
+    return best
+
+
+def greedy_invest(
+    s: GameState, actions: list[Action], w: Weights = DEFAULT, rng: random.Random | None = None
+) -> Action:
+    """The bond (or passing) the greedy player picks: the one after which the evaluation likes
+    the position best for the investor (ties as in ``greedy_rondel``; passing when equal)."""
+    p = s.awaiting_player
+    best, best_u = actions[-1], float("-inf")
+    for a in actions:
+        after, _ = engine.apply(s, a)
+        u = utility(values(after, w), p, w)
+        if rng is not None:
+            u += rng.random() * 1e-6
+        if u > best_u:
+            best, best_u = a, u
+    return best

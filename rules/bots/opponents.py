@@ -21,8 +21,7 @@ import random
 
 from rules import engine
 from rules.actions import Action, ChooseRondel
-from rules.bots.evaluation import DEFAULT, Weights, utility, values
-from rules.bots.greedy import IDLE_TURN, changes_anything, finish_turn
+from rules.bots.greedy import greedy_rondel
 from rules.bots.knowledge import Replay
 from rules.bots.policy import Policy, overdue_taxation
 from rules.bots.style import PLAIN
@@ -30,25 +29,13 @@ from rules.game import Game
 from rules.state import GameState
 
 
-def greedy_rondel(plies: list, s: GameState, actions: list[Action], w: Weights = DEFAULT) -> Action:
-    """The rondel space the greedy rule picks: taxation when it is overdue, else the space
-    after whose nation turn (played by the rules of thumb) the evaluation likes the position
-    best for the nation's government, a turn that changes nothing counted as wasted."""
+def greedy_prediction(plies: list, s: GameState, actions: list[Action]) -> Action:
+    """The rondel space the greedy player picks here: taxation when it is overdue, else
+    greedy's own choice (``rules.bots.greedy.greedy_rondel``)."""
     overdue = overdue_taxation(plies, s, actions)
     if overdue is not None:
         return overdue
-    gov = s.government[s.turn]
-    quiet = Policy(random.Random(0), PLAIN)
-    best, best_u = actions[0], float("-inf")
-    for a in actions:
-        after, _ = engine.apply(s, a)
-        played = finish_turn(after, quiet)
-        u = utility(values(played, w), gov, w)
-        if not changes_anything(s, played):
-            u -= IDLE_TURN
-        if u > best_u:
-            best, best_u = a, u
-    return best
+    return greedy_rondel(s, actions, Policy(random.Random(0), PLAIN))
 
 
 class TableWatch:
@@ -78,7 +65,7 @@ class TableWatch:
                 legal = engine.legal_actions(s)
                 if len(legal) > 1:
                     self.seen += 1
-                    self.agreed += greedy_rondel(replay.plies, s, legal) == action
+                    self.agreed += greedy_prediction(replay.plies, s, legal) == action
             replay.apply(action)
 
     def predictable(self, share: float, least: int) -> bool:
