@@ -119,8 +119,8 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
     ``eval`` (weight table, 0 = hand-made), ``rival`` (weight of the best rival), ``budget``,
     ``playouts``, ``horizon``, ``candidates``, ``plans``, ``noise``, ``explore``, ``jitter``,
     ``rollout`` (quick|greedy), ``prune_idle`` (0|1), ``processes``, ``end_horizon``,
-    ``end_power``, ``win_bonus``, ``far_horizon``, ``predictable``, ``watch_least`` for search
-    levels."""
+    ``end_power``, ``win_bonus``, ``far_horizon``, ``predictable``, ``watch_least``,
+    ``far_exact`` (0|1) for search levels."""
     from dataclasses import replace
 
     base, _, extra = level.partition(":")
@@ -136,6 +136,7 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
         kinds = {"budget": float, "noise": float, "explore": float, "jitter": float}
         kinds["win_bonus"] = kinds["predictable"] = float
         kinds["rollout"] = str
+        kinds["far_exact"] = lambda v: bool(int(v))
         changes = {k: kinds.get(k, int)(v) for k, v in opts.items()}
         bot.settings = replace(bot.settings, **changes)
         bot.budget = bot.settings.budget

@@ -4,7 +4,10 @@ some nation turns ahead, and judged there by the evaluation.
 The simulated players are greedy players (one nation turn of look-ahead for the rondel, one
 purchase of look-ahead for bonds) with some randomness, so that the futures differ: now and
 then they take the rules of thumb's choice instead, and the rules of thumb add noise to their
-scores. Module-level functions, so that worker processes can run them too.
+scores. With ``SearchSettings.exact_others`` (set while the table plays as greedy players do,
+``rules.bots.opponents``) the other seats play greedy's exact choices instead, with greedy's
+own code and weights, and only the searching player's own seat varies from future to future.
+Module-level functions, so that worker processes can run them too.
 """
 
 from __future__ import annotations
@@ -15,7 +18,13 @@ from typing import TYPE_CHECKING
 from rules import engine
 from rules.actions import Action, Pass
 from rules.bots.evaluation import Weights, utility, values
-from rules.bots.greedy import IDLE_TURN, changes_anything, finish_turn
+from rules.bots.greedy import (
+    IDLE_TURN,
+    changes_anything,
+    finish_turn,
+    greedy_invest,
+    greedy_rondel,
+)
 from rules.bots.policy import Policy
 from rules.bots.style import PLAIN, Style
 from rules.state import GameState
@@ -31,6 +40,8 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
     rng = random.Random(seed)
     policy = Policy(rng, Style(noise=settings.noise))
     horizon = horizon_for(s, settings)
+    exact = settings.exact_others
+    quiet = Policy(random.Random(0), PLAIN)
     turns = 0
     for _ in range(STEPS):
         if s.finished or s.awaiting_kind is None:
@@ -40,12 +51,26 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
             if turns > horizon:
                 break
         actions = engine.legal_actions(s)
-        if settings.rollout == "greedy" and s.awaiting_kind in ("rondel", "invest"):
+        if exact and s.awaiting_player != me:
+            a = greedy_choice(s, actions, quiet)
+        elif settings.rollout == "greedy" and s.awaiting_kind in ("rondel", "invest"):
             a = greedy_pick(s, actions, policy, rng, weights, settings.explore, settings.jitter)
         else:
             a, _ = policy.pick(s, actions)
         s, _ = engine.apply(s, a)
     return judge(s, me, settings, weights)
+
+
+def greedy_choice(s: GameState, actions: list[Action], quiet: Policy) -> Action:
+    """What the greedy player chooses here (``rules.bots.greedy``: its look-ahead for the rondel
+    and bonds, the rules of thumb without noise for the rest)."""
+    if len(actions) == 1:
+        return actions[0]
+    if s.awaiting_kind == "rondel":
+        return greedy_rondel(s, actions, quiet)
+    if s.awaiting_kind == "invest":
+        return greedy_invest(s, actions)
+    return quiet.pick(s, actions)[0]
 
 
 def horizon_for(s: GameState, settings: SearchSettings) -> int:

@@ -70,13 +70,16 @@ class SearchSettings:
     far_horizon: int = 0  # nation turns played forward while the table is predictable (0: off)
     predictable: float = 0.9  # share of the others' rondel choices greedy must have predicted
     watch_least: int = 8  # ... out of at least this many (``rules.bots.opponents``)
+    far_exact: bool = False  # ... and then the playouts' other seats play greedy's exact moves
+    exact_others: bool = False  # set for a decision by ``far_exact`` (``rules.bots.playout``)
 
 
 # The playout counts are what these budgets allow on a small machine (about 4 and 6 ms a
 # playout, the strong level on two cores), so a seeded bot usually replays exactly; the time
 # limits keep a busy or slow machine from making the player wait. The strong level looks 10
-# nation turns ahead while the table plays as its playouts simulate it (``far_horizon``),
-# 6 otherwise: docs/BOTS.md has the tournaments that chose this.
+# nation turns ahead while the table plays as greedy players do (``far_horizon``), and then
+# plays the other seats of its playouts with greedy's exact choices (``far_exact``); 6 turns
+# ahead with simulated players otherwise: docs/BOTS.md has the tournaments that chose this.
 NORMAL = SearchSettings(budget=0.25, playouts=50, horizon=4, candidates=5, plans=3)
 STRONG = SearchSettings(
     budget=1.0,
@@ -87,6 +90,7 @@ STRONG = SearchSettings(
     processes=0,
     far_horizon=10,
     watch_least=4,
+    far_exact=True,
 )
 MOST_PROCESSES = 2  # what ``processes=0`` uses at most (1.5x the playouts measured on 2 cores)
 
@@ -201,7 +205,7 @@ class SearchBot(SeededBot):
             return cfg
         self._watch.update(game, game.awaiting.player)
         if self._watch.predictable(cfg.predictable, cfg.watch_least):
-            return replace(cfg, horizon=cfg.far_horizon)
+            return replace(cfg, horizon=cfg.far_horizon, exact_others=cfg.far_exact)
         return cfg
 
     # -- candidates --------------------------------------------------------------------------
