@@ -170,6 +170,12 @@ class ImperialApp(PaletteActions, FollowActions, SaveFileActions, ComputerTurns,
             shown = shown.replace(glyph, word)
         return to_ascii(shown)
 
+    def on_unmount(self) -> None:
+        """The app ends (quit, ctrl+c, a crash): the computer players' playout processes end
+        with it, joined here rather than left to the interpreter's exit hooks."""
+        if self.session is not None:
+            self.session.close_bots()
+
     # -- start -----------------------------------------------------------------------------
     def on_mount(self) -> None:
         self.timings["mounted"] = time.monotonic()

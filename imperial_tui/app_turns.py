@@ -59,7 +59,12 @@ class ComputerTurns:
         except Exception as exc:  # a computer player's fault must not stall the game
             action, reason = self._quick_move(game, exc, getattr(bot, "hidden_cash", False))
         app: Any = self
-        app.call_from_thread(self._bot_ready, action, version, time.monotonic() - start, reason)
+        if not app.is_running:  # the app ended while this player thought: nobody to tell
+            return
+        try:
+            app.call_from_thread(self._bot_ready, action, version, time.monotonic() - start, reason)
+        except RuntimeError:  # it ended in the instant between: the move is not wanted
+            return
 
     def _quick_move(self, game: Game, exc: Exception, hidden_cash: bool) -> tuple[Action, str]:
         """A computer player that failed plays greedy's move this once (the worker thread

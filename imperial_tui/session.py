@@ -169,9 +169,7 @@ class Session:
         so that an evening of many games does not gather idle processes; a bot asked to
         decide afterwards still can, in one process."""
         for bot in self.bots.values():
-            close = getattr(bot, "close", None)
-            if close is not None:
-                close()
+            bot.close()
 
     def shows_cash_of(self, player: str) -> bool:
         """With hidden cash a player's cash is shown only in their own private view (bots' cash

@@ -270,7 +270,7 @@ def test_leaving_a_game_stops_its_computer_players_processes() -> None:
     while game.awaiting.player != "Anna" or len(game.legal_actions()) < 3:
         game.apply(game.legal_actions()[0])
     bot.decide(game)
-    workers = list(bot._pool._pool._processes.values())
+    workers = list(bot._pool.processes)
     assert workers and all(w.is_alive() for w in workers)
     app = ImperialApp(session=session)
     app.session = Session(Game.new(list(NAMES[:3]), seed=2), dict.fromkeys(NAMES[:3], "human"))

@@ -39,6 +39,9 @@ class ScriptedBot:
                 return Choice(action, self.wants[str(action)])
         return Choice(self.greedy.choose(game), "")
 
+    def close(self) -> None:
+        self.greedy.close()
+
     def choose(self, game: Game) -> object:
         return self.decide(game).action
 

@@ -341,6 +341,7 @@ def play(
     for warning in session.warnings:
         sys.stderr.write(f"imperial: {printable(warning)}\n")
     session.controllers.update(_bot_controllers(bot or [], session.game.players))
+    session.close_bots()  # replaced by the seats as given here
     session = Session(
         session.game,
         session.controllers,
@@ -367,6 +368,8 @@ def play(
         session.save()
     except SaveError as exc:
         _fail(str(exc))
+    finally:  # the search levels' playout processes end here, not at the exit hooks
+        session.close_bots()
     result = session.game.result()
     console = _console()
     if result is not None:

@@ -233,6 +233,9 @@ class Table:
     def _make_bots(self) -> None:
         assert self.game is not None
         seed = self.game.setup.seed or 0
+        for old in self.bots.values():  # replaced (a resume): nothing of theirs lingers
+            old.close()
+        self.bots = {}
         for i, s in enumerate(self.seats):
             if s.is_bot:
                 # with hidden cash a bot keeps the tally of public payments instead; one
@@ -448,6 +451,8 @@ class Table:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        for bot in self.bots.values():
+            bot.close()
 
 
 def seat_records(seats: list[tuple[str, str]], creator: str) -> list[SeatRecord]:

@@ -40,6 +40,12 @@ class Bot(Protocol):
 
     def decide(self, game: Game) -> Choice: ...
 
+    def close(self) -> None:
+        """Free what the bot holds beyond itself (a search level's playout processes); it
+        can still decide afterwards, alone. Every front end calls it when a game with this
+        bot ends or is left."""
+        ...
+
 
 class SeededBot:
     """A bot with its own random generator (reproducible with a seed) that knows whether
@@ -65,6 +71,9 @@ class SeededBot:
 
     def decide(self, game: Game) -> Choice:
         raise NotImplementedError
+
+    def close(self) -> None:
+        """Nothing to free: only search levels hold processes (``SearchBot.close``)."""
 
     def view(self, game: Game) -> Game:
         """The game as this bot may see it: with hidden cash on, a copy in which every other

@@ -8,12 +8,15 @@ fields with the board named, not copied (``pack``/``unpack``).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import signal
 import sys
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import fields
+from dataclasses import dataclass, field, fields
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import TYPE_CHECKING, Any
 
 from rules.actions import Action
@@ -23,6 +26,9 @@ from rules.state import GameState
 
 if TYPE_CHECKING:
     from rules.bots.search import SearchSettings
+
+ANSWER_GRACE = 10.0  # seconds past a share's deadline before its worker counts as hung
+STOP_GRACE = 2.0  # seconds a worker has to end when asked, then again when terminated
 
 _FIELDS = tuple(f.name for f in fields(GameState) if f.name != "board")
 
@@ -102,18 +108,150 @@ def start_resource_tracker() -> None:
             sys.stderr = captured
 
 
+class PoolClosed(RuntimeError):
+    """The pool was closed (the game was left) or a worker died: play on alone."""
+
+
+def _serve(conn: Connection) -> None:
+    """A worker process: play the shares it is sent until told to stop (``None``) or its
+    pipe closes. Ctrl+C in a terminal reaches the whole process group; the program that
+    owns this worker decides what a Ctrl+C means and ends it, so the worker ignores it
+    (it printed a KeyboardInterrupt traceback of its own)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        ident, args = task
+        try:
+            conn.send((ident, run_share(*args)))
+        except (BrokenPipeError, OSError):
+            return
+
+
+@dataclass
+class _Worker:
+    process: BaseProcess
+    conn: Connection
+    io: threading.Lock = field(default_factory=threading.Lock)  # one reader at a time
+    waiting: int | None = None  # the share sent and not yet read back
+
+
+class Share:
+    """A share of playouts sent to one worker; ``result`` waits for it."""
+
+    def __init__(self, pool: PlayoutPool, worker: _Worker, ident: int, deadline: float):
+        self._pool = pool
+        self._worker = worker
+        self._ident = ident
+        self._deadline = deadline
+
+    def result(self) -> list[tuple[int, int, float]]:
+        """The share's values. A share stops at its deadline (``run_share``); a worker that
+        has not answered some seconds after it has died or hangs, and the pool is closed.
+        Raises ``PoolClosed`` then, and when the pool was closed meanwhile."""
+        w = self._worker
+        with w.io:
+            if w.conn.closed or w.waiting != self._ident:
+                raise PoolClosed("the playout processes were stopped")
+            wait = max(0.0, self._deadline - time.monotonic()) + ANSWER_GRACE
+            try:
+                if not w.conn.poll(wait):
+                    raise PoolClosed(f"a playout process did not answer within {wait:.0f}s")
+                ident, values = w.conn.recv()
+            except (EOFError, OSError) as exc:
+                raise PoolClosed(f"a playout process ended: {exc}") from None
+            finally:
+                w.waiting = None
+        if ident != self._ident:  # never: one share at a time per worker
+            raise PoolClosed("a playout process answered out of turn")
+        return values
+
+
 class PlayoutPool:
-    """Worker processes of one bot (``processes - 1`` of them: the caller plays too)."""
+    """Worker processes of one bot (``processes - 1`` of them: the caller plays too).
+
+    The pool owns its processes and pipes directly. It used ``ProcessPoolExecutor`` until a
+    race in Python 3.11's executor showed at the end of games: an executor closed without
+    waiting (or collected with its bot when a game ended) leaves its manager thread closing
+    a wake-up pipe while the interpreter's exit hook writes to that pipe, unlocked; on a busy
+    machine the write landed on the closed pipe and the program ended with "Exception
+    ignored ... OSError: [Errno 9] Bad file descriptor" after "Game over". Here nothing runs
+    in the background: ``close`` ends and joins the processes before it returns, and the
+    processes are daemons, so even a pool nobody closed is ended at exit."""
 
     def __init__(self, processes: int) -> None:
         start_resource_tracker()
         method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
         context = multiprocessing.get_context(method)
         self.workers = max(1, processes - 1)
-        self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        self._lock = threading.Lock()
+        self._closed = False
+        self._count = 0
+        self._workers: list[_Worker] = []
+        try:
+            for _ in range(self.workers):
+                here, there = context.Pipe()
+                process = context.Process(
+                    target=_serve, args=(there,), name="imperial-playouts", daemon=True
+                )
+                process.start()
+                there.close()
+                self._workers.append(_Worker(process, here))
+        except BaseException:
+            self.close()
+            raise
 
-    def submit(self, *args: Any) -> Future:
-        return self._pool.submit(run_share, *args)
+    @property
+    def processes(self) -> list[BaseProcess]:
+        return [w.process for w in self._workers]
+
+    def submit(self, *args: Any) -> Share:
+        """Send a share (``run_share``'s arguments, the deadline last) to an idle worker."""
+        deadline = args[-1]
+        with self._lock:
+            if self._closed:
+                raise PoolClosed("the playout processes were stopped")
+            idle = [w for w in self._workers if w.waiting is None]
+            if not idle:
+                raise PoolClosed("every playout process is busy")
+            worker = idle[0]
+            self._count += 1
+            ident = self._count
+            worker.waiting = ident
+            try:
+                worker.conn.send((ident, args))
+            except (OSError, ValueError) as exc:
+                worker.waiting = None
+                raise PoolClosed(f"a playout process ended: {exc}") from None
+        return Share(self, worker, ident, deadline)
 
     def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """End the worker processes and wait for them: idle ones are asked to stop, busy ones
+        (a game left while its computer player thinks) are terminated. Safe to call twice
+        and from another thread than the one waiting for a share, which then gets
+        ``PoolClosed``."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+        for w in self._workers:
+            if w.waiting is not None:
+                w.process.terminate()  # its share is no longer wanted
+            elif not w.conn.closed:
+                with contextlib.suppress(OSError, ValueError):
+                    w.conn.send(None)
+        for w in self._workers:
+            w.process.join(STOP_GRACE)
+            if w.process.is_alive():
+                w.process.terminate()
+                w.process.join(STOP_GRACE)
+            if w.process.is_alive():
+                w.process.kill()
+                w.process.join()
+        for w in self._workers:
+            with w.io:  # a reader waiting for a share has seen the pipe end by now
+                w.conn.close()

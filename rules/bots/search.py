@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from rules import engine
 from rules.actions import (
@@ -43,6 +44,9 @@ from rules.bots.tactics import battle_choice, home_threats, move_value
 from rules.game import Game
 from rules.machine import usable_cores
 from rules.state import GameState
+
+if TYPE_CHECKING:
+    from rules.bots.parallel import PlayoutPool
 
 # decisions searched; the others (production, imports, and the bond rounds of the experienced
 # set-up, a phase the evaluation is not made for) follow the rules of thumb
@@ -165,7 +169,7 @@ class SearchBot(SeededBot):
         self.style = style
         self.policy = Policy(self.rng, style)
         self._plan: list[tuple[tuple, Action]] = []  # (position key, action) still to play
-        self._pool = None  # worker processes (settings.processes > 1)
+        self._pool: PlayoutPool | None = None  # worker processes (settings.processes > 1)
         self._alone = False  # closed, or the worker processes failed: play in this process
         self._watch = TableWatch()  # how predictable the others are (``far_horizon``)
         self._now = self.settings  # the settings of the decision under way (its horizon)
@@ -369,7 +373,7 @@ class SearchBot(SeededBot):
                 played += 1
         return played
 
-    def _workers(self):
+    def _workers(self) -> PlayoutPool | None:
         """The worker processes, started on first use (more than one process only)."""
         processes = self.settings.processes or auto_processes()
         if processes <= 1 or self._alone:
