@@ -29,7 +29,7 @@ from types import TracebackType
 from typing import Any
 
 from rules.actions import NotationError, parse_action
-from rules.bots import BOT_LEVELS
+from rules.controllers import CHOICES, HUMAN, Controller
 from rules.errors import IllegalAction, SetupError
 from rules.game import Game, Setup
 from rules.position import PositionError, read_position
@@ -41,8 +41,6 @@ from rules.setup import Deal, check_players, parse_deal
 FORMAT = "imperial-save"
 VERSION = 2  # the highest version this program reads; 1 is written unless a position is kept
 POSITION_SAVE_VERSION = 2
-DEFAULT_CONTROLLER = "human"
-CONTROLLERS = (DEFAULT_CONTROLLER, *(f"bot:{level}" for level in BOT_LEVELS))
 MAX_DEPTH = 40  # nesting of JSON objects and lists; a save needs 6
 
 _REQUIRED = ("edition", "variant", "options", "players", "seed", "deal", "actions")
@@ -88,7 +86,7 @@ class LoadedGame:
     front-end settings that were dropped."""
 
     game: Game
-    controllers: dict[str, str]  # player -> "human" | "bot:<name>" ...
+    controllers: dict[str, Controller]  # who plays each seat
     app: dict[str, Any] = field(default_factory=dict)  # opaque front-end settings
     header: dict[str, Any] = field(default_factory=dict)  # the file without "actions"
     digest: str = ""
@@ -139,9 +137,7 @@ def game_to_dict(
         "edition": setup.rules.edition,
         "variant": setup.rules.variant,
         "options": setup.rules.options(),
-        "players": [
-            {"name": p, "controller": controllers.get(p, DEFAULT_CONTROLLER)} for p in setup.players
-        ],
+        "players": [{"name": p, "controller": controllers.get(p, HUMAN)} for p in setup.players],
         "seed": setup.seed,
         "deal": deal,
         "created": created or now,
@@ -492,23 +488,23 @@ def _read_rules(data: dict[str, Any], fail: Any) -> RuleSet:
         raise fail(str(exc)) from None
 
 
-def _read_players(value: Any, fail: Any) -> tuple[tuple[str, ...], dict[str, str]]:
+def _read_players(value: Any, fail: Any) -> tuple[tuple[str, ...], dict[str, Controller]]:
     if not isinstance(value, list) or not value:
         raise fail(f'"players" must be a list of {{"name", "controller"}}, not {_show(value)}')
     names: list[str] = []
-    controllers: dict[str, str] = {}
+    controllers: dict[str, Controller] = {}
     for i, entry in enumerate(value, start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
             raise fail(f'player {i} must be an object with a "name" string, not {_show(entry)}')
         name = entry["name"]
-        controller = entry.get("controller", DEFAULT_CONTROLLER)
-        if controller not in CONTROLLERS:
+        word = entry.get("controller", HUMAN)
+        if word not in CHOICES:
             raise fail(
                 f'player {printable(name, 20)}: "controller" must be one of '
-                f"{', '.join(CONTROLLERS)}, not {_show(controller)}"
+                f"{', '.join(CHOICES)}, not {_show(word)}"
             )
         names.append(name)
-        controllers[name] = controller
+        controllers[name] = Controller(word)
     try:
         players = check_players(names)
     except SetupError as exc:

@@ -660,6 +660,7 @@ def test_wrapped_decision_options_never_lose_a_word_under_a_scrollbar() -> None:
             for _ in range(ol.option_count):
                 seen += widget_lines(app, ol)
                 await pilot.press("down")
+                await pilot.pause()  # the list scrolled: its lines are drawn a frame later
             seen += widget_lines(app, ol)
             text = "\n".join(seen)
             assert "…" not in text

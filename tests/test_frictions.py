@@ -646,7 +646,9 @@ def test_18_a_nonsense_region_filter_is_refused_and_names_are_understood() -> No
                 await pilot.press(*typed, "enter")
                 await pilot.pause()
                 assert panel.nation_filter == expected, typed
-            assert any("no nation 'xx'" in n.message for n in app._notifications)
+                if typed == "xx":  # told at once (the notice goes after 6 s: a busy machine
+                    # took longer than that over the next steps)
+                    assert any("no nation 'xx'" in n.message for n in app._notifications)
             await pilot.press("f", "enter")
             await pilot.pause()
             assert panel.nation_filter is None

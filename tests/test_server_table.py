@@ -13,8 +13,8 @@ import pytest
 
 from imperial_tui.server.hub import Hub
 from imperial_tui.server.store import SQLiteStore, StoreError
-from imperial_tui.server.table import HIDDEN_CASH, Refused, Table, clean_chat
-from rules import RuleSet
+from imperial_tui.server.table import Refused, Table, clean_chat
+from rules import Game, RuleSet
 from rules.bots import make_bot
 
 
@@ -118,12 +118,18 @@ def test_a_database_failure_changes_nothing(tmp_path: Path) -> None:
 
 
 def test_each_viewer_sees_only_their_own_cash(tmp_path: Path) -> None:
+    """Another player's cash in a viewer's copy is the tally of the public moves (the rules'
+    per-player view), never the figure in the position: here the position's cash was set by
+    hand, and the tally is still the set-up's."""
     _, table = two_player_hub(tmp_path)
+    tally = Game(table.game.setup).state.cash
     table.game.state.cash[:] = [11, 22]
     anna, ben, watcher = table.view_for("anna"), table.view_for("ben"), table.view_for(None)
-    assert anna.state.cash == [11, HIDDEN_CASH]
-    assert ben.state.cash == [HIDDEN_CASH, 22]
-    assert watcher.state.cash == [HIDDEN_CASH, HIDDEN_CASH]
+    assert anna.state.cash == [11, tally[1]]
+    assert ben.state.cash == [tally[0], 22]
+    assert watcher.state.cash == tally
+    assert not anna.shows_cash_of("ben") and anna.shows_cash_of("anna")
+    assert not watcher.shows_cash_of("anna") and not watcher.shows_cash_of("ben")
     assert table.game.state.cash == [11, 22]  # the shared game is untouched
     _, public = two_player_hub(tmp_path / "open", hidden_cash=False)
     public.game.state.cash[:] = [11, 22]

@@ -16,7 +16,7 @@ from imperial_tui.server.mirror import MirrorHub, delta
 from imperial_tui.server.owner import Owner
 from imperial_tui.server.ssh import ServeConfig
 from imperial_tui.server.store import SQLiteStore
-from imperial_tui.server.table import HIDDEN_CASH, Refused
+from imperial_tui.server.table import Refused
 from rules import RuleSet
 from rules.bots import make_bot
 from tests.server_helpers import connect, decider, new_key, run, serving, until
@@ -92,7 +92,8 @@ def test_a_workers_copy_is_the_table_through_seats_moves_undo_and_chat(tmp_path:
     assert history(copy) == history(real) and len(history(real)) == 11
     assert copy.chat[:2] == [(0, "anna: waiting for ben"), (11, "anna: well played")]
     assert "anna: well played" in [e.text for e in copy.view_for("ben").events()]
-    assert copy.view_for("ben").state.cash[0] == HIDDEN_CASH  # each viewer's copy, as before
+    seen = copy.view_for("ben")  # each viewer's copy, as before: anna's cash is secret
+    assert not seen.shows_cash_of("anna") and seen.shows_cash_of("ben")
 
     # another worker's copy follows by the owner's messages alone, and old news changes nothing
     other_worker = MirrorHub(SQLiteStore(tmp_path / "imperial.db"), Direct(owner, StubWorker()))  # type: ignore[arg-type]

@@ -23,6 +23,7 @@ from imperial_tui.cli.common import (
 )
 from rules import Game, RuleSet, SetupError
 from rules.bots.levels import LEVELS
+from rules.controllers import Controller
 from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, format_value, parse_option_value
 from rules.savefile import SaveError, printable, save_game
 
@@ -220,7 +221,7 @@ def new(
     how = "Saved to" if save is not None else "No --save given: saved to"
     console.print(f"{how} {path}. Next: `imperial show {path}`.")
     if controllers:
-        seats = ", ".join(f"{n} ({c.split(':', 1)[1]})" for n, c in controllers.items())
+        seats = ", ".join(f"{n} ({c.level})" for n, c in controllers.items())
         console.print(f"Computer players: {seats}; `imperial play {path}` runs them.")
     if save is None and sys.stdin.isatty() and sys.stdout.isatty():
         _start_app(path)
@@ -240,9 +241,9 @@ def _game_from_position(path: Path) -> Game:
         _fail(message if message.startswith(where) else f"{where}: {message}")
 
 
-def _bot_controllers(items: list[str], names: list[str] | tuple[str, ...]) -> dict[str, str]:
+def _bot_controllers(items: list[str], names: list[str] | tuple[str, ...]) -> dict[str, Controller]:
     """``--bot Ben=greedy`` -> {"Ben": "bot:greedy"} (the save file's controller field)."""
-    out: dict[str, str] = {}
+    out: dict[str, Controller] = {}
     for item in items:
         name, _, level = (part.strip() for part in item.partition("="))
         if name not in names:
@@ -252,7 +253,7 @@ def _bot_controllers(items: list[str], names: list[str] | tuple[str, ...]) -> di
             )
         if level not in LEVELS:
             _fail(f"--bot {item!r}: the level must be one of {LEVEL_NAMES}", EXIT_USAGE)
-        out[name] = f"bot:{level}"
+        out[name] = Controller.bot(level)
     return out
 
 

@@ -38,6 +38,7 @@ def section_of(row: LobbyRow) -> str:
 
 
 class LobbyScreen(Screen[None]):
+    HOME = True  # the server app's home: games open over it, and close back to it
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "new game", id="lobby.new"),
         Binding("r", "refresh", "refresh", id="lobby.refresh", show=False),

@@ -46,9 +46,9 @@ class GameMap:
     def legal_actions(self) -> list[Action]:
         """The legal actions now, asked once per position (the map asks on every key)."""
         session = self.session
-        key = (session.version, session.game.awaiting)
+        key = (session.version, session.view.awaiting)
         if self._legal[:2] != key:
-            self._legal = (*key, session.game.legal_actions() if key[1] else [])
+            self._legal = (*key, session.view.legal_actions() if key[1] else [])
         return self._legal[2]
 
     def map_shown(self) -> bool:
@@ -61,7 +61,7 @@ class GameMap:
         return list(self.query(wanted).results(MapView))
 
     def _human_deciding(self) -> bool:
-        aw = self.session.game.awaiting
+        aw = self.session.view.awaiting
         return aw is not None and self.session.is_human(aw.player)
 
     def refresh_map(self, force: bool = False, follow: bool = False) -> int:
@@ -70,7 +70,7 @@ class GameMap:
         if not self.map_shown():
             return 0
         session = self.session
-        game = session.game
+        game = session.view
         model = self.map_model
         model.painter_for(game.state.board, self.ascii_only)
         actions = self.legal_actions() if self._human_deciding() else []
@@ -104,12 +104,12 @@ class GameMap:
         """The state summary's regions, computed once per position."""
         session = self.session
         if self._summary[0] != session.version:
-            self._summary = (session.version, session.game.summary()["regions"])
+            self._summary = (session.version, session.view.summary()["regions"])
         return self._summary[1]
 
     def _home_region(self) -> str:
         """Where the cursor starts: the first unit of the nation to act, else its capital."""
-        s = self.session.game.state
+        s = self.session.view.state
         board = s.board
         n = s.turn if s.turn >= 0 else 0
         for r in range(len(board.regions)):
@@ -136,7 +136,7 @@ class GameMap:
         opened: bool = False,
     ) -> None:
         """The region under the cursor in one line, then what Enter does now."""
-        game = self.session.game
+        game = self.session.view
         board = game.state.board
         rid = self.map_model.cursor
         cut = "crop" if self.ascii_only else "ellipsis"  # "…" is not ASCII
@@ -201,7 +201,7 @@ class GameMap:
 
     def _enter_hint(self, rid: str, actions: list[Action], group: str | None) -> str:
         """What Enter on the map does at the cursor, in words."""
-        s = self.session.game.state
+        s = self.session.view.state
         name = region_name(s, rid) if rid in s.board.index else rid
         if group:
             moves = [a for a in actions if unit_key(a) == group and a.dest == rid]  # type: ignore[attr-defined]
@@ -217,7 +217,7 @@ class GameMap:
 
     def _maneuver_map(self) -> None:
         """A human's Maneuver brings the map up; the panel it replaced comes back after."""
-        game = self.session.game
+        game = self.session.view
         aw = game.awaiting
         s = game.state
         maneuvering = (
@@ -268,7 +268,7 @@ class GameMap:
         self.show_region(message.region)
 
     def on_map_view_goto(self, message: MapView.Goto) -> None:
-        board = self.session.game.state.board
+        board = self.session.view.state.board
         layout = board.layout
 
         def done(value: str | None) -> None:
@@ -304,7 +304,7 @@ class GameMap:
         if group and group.startswith(MOVES):
             moves = [a for a in actions if unit_key(a) == group and a.dest == rid]  # type: ignore[attr-defined]
             if moves:
-                self._choose(moves, f"Move to {region_name(self.session.game.state, rid)}")
+                self._choose(moves, f"Move to {region_name(self.session.view.state, rid)}")
                 return
         here = self._region_options(actions, rid, exclude=group)
         if not here:
@@ -314,7 +314,7 @@ class GameMap:
                 return
             if group:
                 self.notify(
-                    f"{region_name(self.session.game.state, rid)} is not a destination of "
+                    f"{region_name(self.session.view.state, rid)} is not a destination of "
                     "this unit (escape: back to the units)",
                     timeout=3,
                 )
@@ -336,7 +336,7 @@ class GameMap:
                 self.post_message(ActionChosen(value))
 
         self.app.push_screen(
-            ChoiceScreen(f"In {region_name(self.session.game.state, rid)}:", picks), picked
+            ChoiceScreen(f"In {region_name(self.session.view.state, rid)}:", picks), picked
         )
 
     def _region_options(
@@ -344,7 +344,7 @@ class GameMap:
     ) -> list[tuple[Text, Any]]:
         """What can be done at a region: each unit there that can move (opens its moves),
         then every other legal action naming the region (a battle, an import, a factory)."""
-        s = self.session.game.state
+        s = self.session.view.state
         out: list[tuple[Text, Any]] = []
         groups: dict[str, int] = {}
         for a in actions:
@@ -375,7 +375,7 @@ class GameMap:
         if len(moves) == 1:
             self.post_message(ActionChosen(moves[0]))
             return
-        s = self.session.game.state
+        s = self.session.view.state
         arrow = "->" if self.ascii_only else "→"
         picks = [(move_label(s, a, arrow), a) for a in moves]
 
@@ -388,7 +388,7 @@ class GameMap:
     def show_region(self, rid: str) -> None:
         from imperial_tui.render.regioninfo import region_text
 
-        text = region_text(self.session.game, rid, ascii_only=self.ascii_only)
+        text = region_text(self.session.view, rid, ascii_only=self.ascii_only)
         self.app.push_screen(InfoScreen(text))
 
     # -- actions ---------------------------------------------------------------------------

@@ -74,7 +74,7 @@ def action_label(
     arrow: str,
 ) -> Text | Hanging:
     """A legal action in a player's words, with what it costs and what it brings."""
-    s = session.game.state
+    s = session.view.state
     a: Any = action
     kind = a.kind
     if kind == "rondel":
@@ -99,7 +99,7 @@ def action_label(
             body.append(f" (too small to form a government: {least}M)", style="dim")
         return Hanging(head, body)
     if kind == "pass":
-        aw = session.game.awaiting
+        aw = session.view.awaiting
         if not aw or aw.kind not in ("invest", "bond_choice"):
             return Text("pass")
         if len(actions) == 1:  # the engine offers no bond: say why, one key passes
@@ -137,7 +137,7 @@ def action_label(
 def money_text(session: Any) -> str:
     """The money a decision spends: the player's own cash (rondel moves beyond the free
     spaces, bonds) or the nation's treasury (factory, imports); '' when hidden."""
-    game = session.game
+    game = session.view
     aw = game.awaiting
     s = game.state
     if aw is None:
@@ -151,8 +151,8 @@ def money_text(session: Any) -> str:
 
 def treasury_short(session: Any) -> str | None:
     """The nation whose treasury is short for the current decision (donations matter)."""
-    s = session.game.state
-    aw = session.game.awaiting
+    s = session.view.state
+    aw = session.view.awaiting
     if aw is None or aw.nation is None:
         return None
     n = NATION_CODES.index(aw.nation)
@@ -197,18 +197,18 @@ class DecisionPanel(Vertical):
     @property
     def grouped(self) -> bool:
         """Whether the options come as a unit menu (a Maneuver) rather than one flat list."""
-        aw = self._session.game.awaiting if self._session is not None else None
+        aw = self._session.view.awaiting if self._session is not None else None
         return aw is not None and aw.kind == "maneuver"
 
     def show(self, session: Any, force: bool = False) -> bool:
-        key = (session.version, session.viewer, session.game.awaiting)
+        key = (session.version, session.viewer, session.view.awaiting)
         if not force and key == self._key:
             return False
         if key[:1] != (self._key or (None,))[:1] or force:
             self._open = None  # after a move, back to the list of units
         self._key = key
         self._session = session
-        game = session.game
+        game = session.view
         aw = game.awaiting
         title = self.query_one("#decision-title", Static)
         plan = self.query_one("#decision-plan", Static)
@@ -263,7 +263,7 @@ class DecisionPanel(Vertical):
         ol.clear_options()
         if session is None:
             return
-        game = session.game
+        game = session.view
         if not self.grouped:
             ol.add_options(self.labels(session, self._actions))
         elif self._open is None:
@@ -282,12 +282,12 @@ class DecisionPanel(Vertical):
     def group_options(self, session: Any, actions: list[Action]) -> list[Option]:
         """One line per unit or kind of action, under headings (``unit_options``)."""
         g = glyphs(getattr(self.app, "ascii_only", False))
-        return unit_options(session.game.state, actions, g)
+        return unit_options(session.view.state, actions, g)
 
     def member_options(self, session: Any, actions: list[Action], key: str) -> list[Option]:
         """The open group's actions (``move_options``), after a line that leads back."""
         g = glyphs(getattr(self.app, "ascii_only", False))
-        return move_options(session.game.state, actions, key, g)
+        return move_options(session.view.state, actions, key, g)
 
     @property
     def open_key(self) -> str | None:
@@ -354,7 +354,7 @@ class DecisionPanel(Vertical):
             oid = option.id or ""
             if option.disabled or not oid.isdigit() or int(oid) >= len(self._actions):
                 continue
-            name = jump_name(self._session.game.state, self._actions[int(oid)])
+            name = jump_name(self._session.view.state, self._actions[int(oid)])
             if name.lower().startswith(char.lower()):
                 ol.highlighted = i
                 return
@@ -364,7 +364,7 @@ class DecisionPanel(Vertical):
         """The steps already taken in this multi-step decision (imports, moves, bonds); a
         Maneuver counts the battles between its moves too. Before the first step, the money
         the decision spends: the player's cash (rondel costs, bonds) or the treasury."""
-        game = session.game
+        game = session.view
         aw = game.awaiting
         s = game.state
         kinds = {aw.kind} | ({"maneuver", "battle"} if aw.kind == "maneuver" else set())
@@ -394,7 +394,7 @@ class DecisionPanel(Vertical):
 
     def labels(self, session: Any, actions: list[Action]) -> list[Option]:
         """One option per legal action; rondel spaces clockwise from the nation's marker."""
-        s = session.game.state
+        s = session.view.state
         arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
         previews = (
             {p.space: p for p in rondel_preview(s)}

@@ -32,13 +32,13 @@ class RondelPanel(Panel):
     SHARED = True
 
     def key(self, session: Any) -> Any:
-        s = session.game.state
+        s = session.view.state
         on = tuple(
             tuple(NATION_CODES[n] for n in range(len(s.rondel)) if s.rondel[n] == i)
             for i in range(len(RONDEL_SPACES))
         )
         acting = NATION_CODES[s.turn] if s.turn >= 0 and not s.finished else None
-        aw = session.game.awaiting
+        aw = session.view.awaiting
         choosing = acting is not None and aw is not None and aw.kind == "rondel"
         # with hidden cash the preview never tells the viewer what the chooser has
         cash_visible = aw is None or session.shows_cash_of(aw.player)
