@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from imperial_tui.server.limits import Sessions
 from imperial_tui.server.store import (
     FINISHED,
     OPEN,
@@ -84,7 +85,7 @@ class Hub:
         self.executor = executor or ThreadPoolExecutor(1, thread_name_prefix="imperial-bot")
         self.tables: dict[int, Table] = {}
         self.clients: set[Client] = set()
-        self.admitted = 0  # sessions admitted and not yet ended
+        self.sessions = Sessions()  # admitted and not yet ended (limits.py)
         self._notify_tasks: set[asyncio.Task[None]] = set()
         self.notifications: list[dict[str, str]] = []  # what was sent (tests, the log)
         self.renders = SharedRenders()  # panels drawn once for every screen that shows them
@@ -127,16 +128,14 @@ class Hub:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
     # -- connections --------------------------------------------------------------------------
-    def admit(self, limit: int) -> bool:
-        """A session may start (fewer than ``limit`` are running); ``release`` when it ends.
-        Counted here, not per process, so that the limit holds across worker processes."""
-        if self.admitted >= limit:
-            return False
-        self.admitted += 1
-        return True
+    def admit(self, user: str) -> str | None:
+        """A session of ``user`` may start (None), or why not (the server's cap on sessions,
+        or the user's); ``release`` when it ends. Counted where the tables are, so that the
+        caps hold across worker processes."""
+        return self.sessions.admit(user)
 
-    def release(self) -> None:
-        self.admitted = max(0, self.admitted - 1)
+    def release(self, user: str) -> None:
+        self.sessions.release(user)
 
     def connect(self, client: Client) -> None:
         self.clients.add(client)
