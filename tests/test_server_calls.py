@@ -67,7 +67,8 @@ def changing_methods(cls: type) -> set[str]:
                         changes = True
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
                 path = _dotted(node.func)
-                if path[:3] == ["self", "hub", "store"] and path[3:4] and path[3] not in STORE_READS:
+                store_call = path[:3] == ["self", "hub", "store"] and len(path) > 3
+                if store_call and path[3] not in STORE_READS:
                     changes = True
                 elif path[:1] == ["self"] and len(path) == 2:
                     called.add(path[1])
