@@ -346,16 +346,16 @@ class Hub:
             "hidden_cash": bool(loaded.app.get("hidden_cash", False)),
             "pace": float(loaded.app.get("pace", self.default_pace)),
         }
-        game_id = self.store.create_game(path.stem, creator, settings, seats)
         header = game_to_dict(game, loaded.controllers, settings, loaded.header.get("created"))
         header.pop("actions")
-        self.store.start_game(game_id, header)
-        for i, ply in enumerate(game.plies, start=1):
-            self.store.append(
-                game_id, LogEntry("action", str(ply.action), actor_of(ply), None, now(), i)
-            )
-        if game.is_over:
-            self.store.set_status(game_id, FINISHED)
+        entries = [
+            LogEntry("action", str(ply.action), actor_of(ply), None, now(), i)
+            for i, ply in enumerate(game.plies, start=1)
+        ]
+        game_id = self.store.import_game(
+            path.stem, creator, settings, seats, header, entries,
+            FINISHED if game.is_over else PLAYING,
+        )  # fmt: skip
         record = self.store.game(game_id)
         assert record is not None
         table = Table(self, record)

@@ -28,7 +28,7 @@ from imperial_tui.server.hub import Client, Hub
 from imperial_tui.server.limits import Peer, Sessions
 from imperial_tui.server.mirror import delta
 from imperial_tui.server.ssh import ServeConfig, accept_forever, host_key, listen, make_gate
-from imperial_tui.server.store import SQLiteStore
+from imperial_tui.server.store import open_store
 from imperial_tui.server.table import Refused, Table
 from rules import IllegalAction, RuleSet
 
@@ -93,7 +93,7 @@ class Owner:
 
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
-        self.store = SQLiteStore(config.data / "imperial.db")
+        self.store = open_store(config.store_spec)
         self.hub = OwnerHub(self.store, notify=config.notify, default_pace=config.pace)
         self.hub.owner = self
         self.workers: list[Worker] = []
@@ -179,6 +179,7 @@ class Owner:
             "pace": c.pace,
             "login_timeout": c.login_timeout,
             "per_user": c.per_user,
+            "store": c.store,
             "gc_every": c.gc_every,
             "host": c.host,
         }

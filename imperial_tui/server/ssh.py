@@ -31,7 +31,7 @@ from imperial_tui.server.collector import Collector
 from imperial_tui.server.driver import clear_parser_cache
 from imperial_tui.server.hub import Hub
 from imperial_tui.server.limits import Gate, Peer, Startups
-from imperial_tui.server.store import NameTaken, SQLiteStore, Store, StoreError
+from imperial_tui.server.store import NameTaken, Store, StoreError, open_store
 from rules.actions import NATION_CODES
 from rules.setup import NAME_RE
 
@@ -56,6 +56,13 @@ class ServeConfig:
     per_address: int = 16  # connections from one address at once (logged in or not)
     per_address_startups: int = 4  # connections from one address still logging in
     startups: Startups = field(default_factory=Startups)  # OpenSSH's MaxStartups
+    # the database: None for SQLite in ``data``, or postgresql://... (several hosts)
+    store: str | None = None
+
+    @property
+    def store_spec(self) -> str | Path:
+        return self.store or self.data / "imperial.db"
+
     # seconds between full garbage collections (0: Python's own schedule); see collector.py
     gc_every: float = 30.0
     # processes running the connections' screens (0: all in this one); see owner.py
@@ -302,7 +309,7 @@ class Server:
         ``handed``: connections are handed to ``serve_connection`` by another process
         (owner.py), which listens and counts them, instead of accepted here."""
         self.config = config
-        self.store = SQLiteStore(config.data / "imperial.db")
+        self.store = open_store(config.store_spec)
         if hub is None:
             self.hub = Hub(self.store, notify=config.notify, default_pace=config.pace)
         else:

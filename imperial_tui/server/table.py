@@ -317,7 +317,7 @@ class Table:
         game.apply(action)  # raises IllegalAction, changing nothing
         entry = LogEntry("action", str(game.history[-1]), player, user, now(), len(game.plies))
         try:
-            self.hub.store.append(self.id, entry)
+            self.hub.store.append(self.id, entry, seq=len(self.log) + 1)
         except StoreError as exc:
             game.undo()
             raise Refused(f"the server could not save this move ({exc}); nothing changed") from None
@@ -354,7 +354,7 @@ class Table:
         action = game.undo()
         entry = LogEntry("undo", str(action), player, user, now(), len(game.plies))
         try:
-            self.hub.store.append(self.id, entry)
+            self.hub.store.append(self.id, entry, seq=len(self.log) + 1)
         except StoreError as exc:
             game.apply(action)
             raise Refused(f"the server could not save the undo ({exc}); nothing changed") from None
@@ -369,7 +369,9 @@ class Table:
             return
         plies = len(self.game.plies) if self.game else 0
         said = f"{user}: {line}"
-        self.hub.store.append(self.id, LogEntry("chat", said, None, user, now(), plies))
+        self.hub.store.append(
+            self.id, LogEntry("chat", said, None, user, now(), plies), seq=len(self.log) + 1
+        )
         self.log.append(("chat", said, plies))
         self.chat.append((plies, said))
         self._changed(actions=False)

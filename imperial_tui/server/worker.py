@@ -35,6 +35,7 @@ async def serve(args: dict[str, Any]) -> None:
         pace=float(args["pace"]),
         login_timeout=float(args["login_timeout"]),
         per_user=int(args["per_user"]),
+        store=args["store"],
         gc_every=float(args["gc_every"]),
     )
     caller = wire.Caller(socket.socket(fileno=int(args["calls"])))
