@@ -327,6 +327,24 @@ class Hub:
         write_atomically(path, to_json(doc) + "\n")
         return path
 
+    def same_game(self, path: Path) -> int | None:
+        """The number of a game here with the same players, deal and moves as the save file
+        (importing it again would make a second copy), or None."""
+        loaded = load_game(path)
+        game = loaded.game
+        moves = [str(a) for a in game.history]
+        for table in self.tables.values():
+            mine = table.game
+            if (
+                mine is not None
+                and mine.players == game.players
+                and mine.setup.seed == game.setup.seed
+                and mine.rules == game.rules
+                and [str(a) for a in mine.history] == moves
+            ):
+                return table.id
+        return None
+
     def import_save(self, path: Path, creator: str = "host") -> Table:
         """A save file becomes a server game: its human seats belong to the users of those
         names, its computer seats keep their level, and its actions are the game's log."""
