@@ -218,7 +218,8 @@ def test_a_save_file_is_imported_and_exported_unchanged(tmp_path: Path) -> None:
     assert [str(a) for a in back.game.history] == [str(a) for a in game.history]
     assert back.controllers == {"anna": "human", "ben": "human", "Cleo": "bot:random"}
     assert back.app["hidden_cash"] is True
-    result = runner.invoke(app, ["serve", "export", "9", str(out), "--data", str(data)])
+    nine = tmp_path / "nine.json"
+    result = runner.invoke(app, ["serve", "export", "9", str(nine), "--data", str(data)])
     assert result.exit_code == 1 and "game 9: no such game" in result.output
 
 

@@ -84,7 +84,15 @@ CALLS: dict[Op, Call] = {
         ),
         Call(Op.TABLE, game=True),
         Call(Op.JOIN, {"user": STR}, game=True, hosts=True),
-        Call(Op.APPLY, {"user": STR, "action": STR}, {"expect": INT}, game=True, hosts=True),
+        # expect: the game version the player chose on (this process's numbering); moves:
+        # the same from another host, as the number of moves and undos in the log
+        Call(
+            Op.APPLY,
+            {"user": STR, "action": STR},
+            {"expect": INT, "moves": INT},
+            game=True,
+            hosts=True,
+        ),
         Call(Op.UNDO, {"user": STR}, game=True, hosts=True),
         Call(Op.SAY, {"user": STR, "text": STR}, game=True, hosts=True),
         Call(Op.PACE, {"pace": FLOAT}, game=True, hosts=True),

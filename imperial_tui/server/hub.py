@@ -22,6 +22,7 @@ from imperial_tui.server.store import (
     FINISHED,
     OPEN,
     PLAYING,
+    GameRecord,
     LogEntry,
     SeatRecord,
     Store,
@@ -96,11 +97,16 @@ class Hub:
         while serving, it picks up games the host imported meanwhile."""
         new = []
         for record in self.store.games(after=max(self.tables, default=0)):
-            table = Table(self, record)
-            table.resume(self.store.log(record.id))
+            table = self.make_table(record)
             self.tables[record.id] = table
             new.append(table)
         return new
+
+    def make_table(self, record: GameRecord) -> Table:
+        """A stored game as a table of this hub, rebuilt from its log."""
+        table = Table(self, record)
+        table.resume(self.store.log(record.id))
+        return table
 
     async def pick_up_imports(self) -> None:
         """Games the host imports while the server runs (imperial serve import) appear: told

@@ -24,11 +24,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from imperial_tui.server import calls, wire
+from imperial_tui.server.hosts import Cluster, CopyTable, copy_of
 from imperial_tui.server.hub import Client, Hub
 from imperial_tui.server.limits import Peer, Sessions
 from imperial_tui.server.mirror import delta
 from imperial_tui.server.ssh import ServeConfig, accept_forever, host_key, listen, make_gate
-from imperial_tui.server.store import open_store
+from imperial_tui.server.store import GameRecord, open_store
+from imperial_tui.server.store_pg import PostgresStore
 from imperial_tui.server.table import Refused, Table
 from rules import IllegalAction, RuleSet
 
@@ -73,18 +75,31 @@ class Worker:
         self.events.write(wire.encode(message))
 
 
+def _who(worker: Worker | None) -> str:
+    return f"worker {worker.index}" if worker is not None else "another host's request"
+
+
 class WorkerError(RuntimeError):
     """A worker process could not start."""
 
 
 class OwnerHub(Hub):
-    """The real hub, which also tells every worker of each change."""
+    """The real hub, which also tells every worker of each change. With several hosts on one
+    database (hosts.py), a game another host runs is a copy here."""
 
     owner: Owner
+    cluster: Cluster | None = None
 
     def table_changed(self, table: Table) -> None:
         super().table_changed(table)
         self.owner.tell(table)
+
+    def make_table(self, record: GameRecord) -> Table:
+        cluster = self.cluster
+        if cluster is None or cluster.try_lock(record.id):
+            return super().make_table(record)
+        copy = copy_of(self, cluster.store, record.id, None)
+        return copy if copy is not None else super().make_table(record)
 
 
 class Owner:
@@ -96,6 +111,9 @@ class Owner:
         self.store = open_store(config.store_spec)
         self.hub = OwnerHub(self.store, notify=config.notify, default_pace=config.pace)
         self.hub.owner = self
+        self.cluster: Cluster | None = None
+        if isinstance(self.store, PostgresStore):  # several hosts may share it
+            self.cluster = self.hub.cluster = Cluster(self, self.store)
         self.workers: list[Worker] = []
         self.sock: socket.socket | None = None
         self.port = config.port
@@ -137,6 +155,8 @@ class Owner:
             await self.stop()
             raise
         self.hub.wake()
+        if self.cluster is not None:
+            await self.cluster.start()
         loop = asyncio.get_running_loop()
         self._poll = loop.create_task(self.hub.pick_up_imports())
         self._accept = loop.create_task(accept_forever(sock, self.gate, self.hand))
@@ -239,6 +259,8 @@ class Owner:
         self.workers.clear()
         if self.sock is not None:
             self.sock.close()
+        if self.cluster is not None:
+            await self.cluster.stop()
         await self.hub.stop()
         self.store.close()
 
@@ -262,7 +284,7 @@ class Owner:
                     break
                 if message is None:
                     break
-                worker.calls.write(wire.encode(self._answer(worker, message)))
+                worker.calls.write(wire.encode(await self.answer(worker, message)))
         finally:
             self._lost(worker)
 
@@ -309,6 +331,23 @@ class Owner:
             return
         self.workers[self.workers.index(worker)] = new
 
+    async def answer(self, worker: Worker, message: dict[str, Any]) -> dict[str, Any]:
+        """A worker's call answered: here, or by the host that runs its game (hosts.py)."""
+        cluster = self.cluster
+        if cluster is not None:
+            try:
+                op, call = calls.check(message)
+            except wire.WireError:
+                return self._answer(worker, message)  # (refused there, with the reason)
+            table = self.hub.tables.get(message["id"]) if call.game else None
+            if call.hosts and isinstance(table, CopyTable):
+                answer = await cluster.forward(table, op, message)
+                current = self.hub.tables.get(table.id)
+                if current is not None:
+                    answer["tables"] = [delta(current, int(message.get("have") or 0))]
+                return answer
+        return self._answer(worker, message)
+
     def _answer(self, worker: Worker, message: dict[str, Any]) -> dict[str, Any]:
         table: Table | None = None
         try:
@@ -319,14 +358,14 @@ class Owner:
                     raise Refused(f"game {message['id']} is not on this server")
             answer = self.handlers[op](worker, message, table)
         except wire.WireError as exc:
-            log.error("worker %s: %s", worker.index, exc)
+            log.error("%s: %s", _who(worker), exc)
             answer = {"refused": f"the server could not read that ({exc}); nothing changed"}
         except Refused as exc:
             answer = {"refused": exc.reason}
         except IllegalAction as exc:
             answer = {"illegal": exc.reason, "rule": exc.rule}
         except Exception as exc:  # one bad call must not end the owner
-            log.exception("worker %s: call %s failed", worker.index, message.get("op"))
+            log.exception("%s: call %s failed", _who(worker), message.get("op"))
             answer = {"refused": f"the server failed ({type(exc).__name__}); nothing changed"}
         if table is not None and "tables" not in answer:
             answer["tables"] = [delta(table, int(message.get("have") or 0))]
@@ -402,6 +441,8 @@ class Owner:
     def _on_apply(self, worker: Worker, m: Message, table: Table | None) -> Answer:
         assert table is not None
         expect = m.get("expect")
+        if m.get("moves") is not None:  # another host's: its copy had this many moves
+            expect = table.game_version if m["moves"] == table.moves() else -1
         table.apply(str(m["user"]), str(m["action"]), None if expect is None else int(expect))
         return {}
 

@@ -20,7 +20,7 @@ Needs the optional extra: ``pip install 'imperial[postgres]'`` (psycopg 3).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -142,6 +142,9 @@ class PostgresStore:
         self.psycopg = _psycopg()
         self.db = connect(url)
         self.request: int | None = None  # the request being answered (hosts.py)
+        # hosts.py: a new game is locked before others can see it; a refused line is reported
+        self.on_create: Callable[[int], None] | None = None
+        self.on_conflict: Callable[[int], None] | None = None
         try:
             with self.db.transaction():
                 self.db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
@@ -258,6 +261,8 @@ class PostgresStore:
                     "VALUES (%s, %s, %s, %s, %s, %s)",
                     (game_id, s.seat, s.name, s.kind, s.user, s.notified),
                 )
+            if self.on_create is not None:
+                self.on_create(game_id)
             self._notify(game_id)
         return game_id
 
@@ -336,6 +341,16 @@ class PostgresStore:
         """Add a line to a game's log. With ``seq`` (the line the writer expects to write),
         a line already written there by another host is a ``Conflict``: the writer no longer
         runs the game."""
+        try:
+            seq = self._append(game_id, entry, seq)
+        except Conflict:
+            if self.on_conflict is not None:
+                self.on_conflict(game_id)
+            raise
+        entry.seq = seq
+        return seq
+
+    def _append(self, game_id: int, entry: LogEntry, seq: int | None) -> int:
         with self._transaction():
             if seq is None:
                 row = self._run(
@@ -358,7 +373,6 @@ class PostgresStore:
                 ),
             )
             self._notify(game_id)
-        entry.seq = seq
         return seq
 
     def log(self, game_id: int, after: int = 0) -> list[LogEntry]:

@@ -278,6 +278,11 @@ class Table:
         self._views[player] = view
         return view
 
+    def moves(self) -> int:
+        """Moves and undos in the log: what another host's copy compares (game versions are
+        counted per process)."""
+        return sum(kind != "chat" for kind, _, _ in self.log)
+
     def turn_key(self) -> str:
         s = self.game.state if self.game else None
         return f"{s.round}:{s.turn}" if s else ""
