@@ -41,11 +41,12 @@ MOUSE_ON = "\x1b[?1000h\x1b[?1006h"  # clicks and the wheel only: no motion, no 
 MOUSE_OFF = "\x1b[?1000l\x1b[?1006l"
 ASK_SYNC = "\x1b[?2026$p"  # does the terminal support synchronized output?
 LEAVE = "\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h"
+RESTORE = MOUSE_OFF + LEAVE  # all of it, whatever was turned on
 
 # Input events a connection may send: a burst of BURST, then RATE a second. A person never
 # comes near it (a paste is one event); a client spewing bytes cannot keep the one event loop
 # that serves everyone busy with thousands of key presses.
-RATE, BURST = 40.0, 120.0
+RATE, BURST = 20.0, 20.0  # (a fast typist: 10 keys a second; a held arrow key is slowed)
 # Bytes are budgeted before that, before the parser (limits.ByteBudget). A read of at least
 # PASTE_MIN characters that are nearly all printable and hold no escape sequence is text
 # pasted without bracketed paste (a person's keys arrive one or two at a time): it is given
@@ -97,7 +98,7 @@ class SSHDriver(Driver):
         self._tokens = BURST
         self._refilled = self._loop.time()
         self.dropped = 0
-        self.budget = ByteBudget()
+        self.budget: ByteBudget = getattr(self.link, "budget", None) or ByteBudget()
 
     # -- output -------------------------------------------------------------------------------
     def write(self, data: str) -> None:
@@ -170,6 +171,7 @@ class SSHDriver(Driver):
                 if wait:
                     await asyncio.sleep(wait)
                 self._feed(self._decode(data))
+                await asyncio.sleep(0)  # other connections' turn before the next read
         except asyncio.CancelledError:
             return
         except Exception:
@@ -190,7 +192,9 @@ class SSHDriver(Driver):
         if len(text) >= PASTE_MIN and "\x1b" not in text:
             printable = sum(ch.isprintable() or ch in "\r\n\t" for ch in text)
             if printable >= 0.9 * len(text):
-                text = PASTE_START + text.replace("\r\n", "\n").replace("\r", "\n") + PASTE_END
+                body = text.rstrip("\r\n")  # an Enter after it is still a key press
+                pasted = body.replace("\r\n", "\n").replace("\r", "\n")
+                text = PASTE_START + pasted + PASTE_END + text[len(body) :]
         try:
             for event in self._parser.feed(text):
                 self._dispatch(event)
@@ -210,6 +214,9 @@ class SSHDriver(Driver):
             return
         self._tokens -= 1
         self.process_message(event)
+        if isinstance(event, events.Paste):
+            # an Input takes a paste without a repaint of its own until the next key
+            self._loop.call_later(0.05, self._app.refresh)
 
     def _schedule_tick(self) -> None:
         """A lone Escape is only known to be the Escape key after a short wait: ask the parser

@@ -172,8 +172,8 @@ class ByteBudget:
     it all. Over budget, a connection is slowed (its input waits, and SSH's flow control then
     makes its client wait); one that stays over budget for ``patience`` seconds is ended."""
 
-    rate: float = 4096.0
-    burst: float = 16384.0
+    rate: float = 2048.0
+    burst: float = 4096.0
     patience: float = 10.0
     tokens: float = -1.0  # (full at the first take)
     at: float = 0.0

@@ -199,6 +199,7 @@ class Owner:
             "pace": c.pace,
             "login_timeout": c.login_timeout,
             "per_user": c.per_user,
+            "input": [c.input_rate, c.input_burst, c.input_patience],
             "store": c.store,
             "gc_every": c.gc_every,
             "host": c.host,

@@ -20,6 +20,7 @@ import os
 import socket
 import sys
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,9 +29,9 @@ from typing import Any
 import asyncssh
 
 from imperial_tui.server.collector import Collector
-from imperial_tui.server.driver import clear_parser_cache
+from imperial_tui.server.driver import RESTORE, clear_parser_cache
 from imperial_tui.server.hub import Hub
-from imperial_tui.server.limits import Gate, Peer, Startups
+from imperial_tui.server.limits import ByteBudget, Gate, Peer, Startups
 from imperial_tui.server.store import NameTaken, Store, StoreError, open_store
 from rules.actions import NATION_CODES
 from rules.setup import NAME_RE
@@ -56,6 +57,11 @@ class ServeConfig:
     per_address: int = 16  # connections from one address at once (logged in or not)
     per_address_startups: int = 4  # connections from one address still logging in
     startups: Startups = field(default_factory=Startups)  # OpenSSH's MaxStartups
+    # input bytes a connection may have parsed (limits.ByteBudget): a second, at once, and
+    # how long it may stay over before it is disconnected
+    input_rate: float = 2048.0
+    input_burst: float = 4096.0
+    input_patience: float = 10.0
     # the database: None for SQLite in ``data``, or postgresql://... (several hosts)
     store: str | None = None
 
@@ -70,11 +76,16 @@ class ServeConfig:
 
 
 def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player name (None: it can)."""
+    """Why ``name`` cannot be a player name (None: it can). In ASCII only: OpenSSH shows any
+    other character of the reason as an octal escape (``J\\303\\274rgen``), so a name with an
+    accent is shown with ``?`` and the name without accents is suggested."""
     if not NAME_RE.match(name) or name.upper() in NATION_CODES:
+        shown = "".join(ch if " " <= ch <= "~" else "?" for ch in name[:30])
+        folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+        hint = f" (try {folded})" if folded != name and NAME_RE.match(folded) else ""
         return (
-            f"'{name[:30]}' cannot be a player name: start with a letter, then letters, digits, "
-            "_ . ' - (at most 20 characters, not a nation code). Connect as ssh NAME@host"
+            f"'{shown}' cannot be a player name: start with a letter, then letters A-Z, digits, "
+            f"_ . ' - (at most 20 characters, not a nation code){hint}. Connect as ssh NAME@host"
         )
     return None
 
@@ -109,8 +120,11 @@ def tell(process: asyncssh.SSHServerProcess[bytes], line: str, code: int = 1) ->
 class SSHLink:
     """The driver's link over an asyncssh process: bytes in, text out, window sizes."""
 
-    def __init__(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+    def __init__(
+        self, process: asyncssh.SSHServerProcess[bytes], budget: ByteBudget | None = None
+    ) -> None:
         self.process = process
+        self.budget = budget or ByteBudget()  # read by the driver
         width, height = process.get_terminal_size()[:2]
         self.size = (width or 80, height or 24)
         self.last_input = time.monotonic()
@@ -452,7 +466,8 @@ class Server:
         env["TERM"] = term
         lang = env.get("LC_ALL") or env.get("LC_CTYPE") or env.get("LANG") or ""
         ascii_only = env.get("IMPERIAL_ASCII", "") not in ("", "0") or lang in ("C", "POSIX")
-        link = SSHLink(process)
+        c = self.config
+        link = SSHLink(process, ByteBudget(c.input_rate, c.input_burst, c.input_patience))
         app = ServerApp(self.hub, user, link, env, ascii_only=ascii_only)
         app.stopping = False
         self.sessions.add(app)
@@ -462,6 +477,9 @@ class Server:
             await app.run_async(size=link.size)
         finally:
             watchdog.cancel()
+            # the terminal as it was, whatever ended the app (Textual's own exit does this
+            # too; a screen that failed may not have)
+            link.send(RESTORE)
             self.sessions.discard(app)
             self.bytes_sent += link.sent
             self._after_session()

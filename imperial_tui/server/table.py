@@ -71,6 +71,19 @@ def clean_chat(text: str) -> str:
     return " ".join(kept.split())[:CHAT_LIMIT]
 
 
+def chat_cut(text: str) -> str | None:
+    """What to tell the author of a chat line that is cut (None: it is not)."""
+    kept = "".join(
+        " " if ch in "\t\r\n" else ch
+        for ch in text
+        if ch in "\t\r\n" or not unicodedata.category(ch).startswith("C")
+    )
+    n = len(" ".join(kept.split()))
+    if n <= CHAT_LIMIT:
+        return None
+    return f"your line was cut to {CHAT_LIMIT} characters (it had {n})"
+
+
 class GameView(Game):
     """What one viewer may see of a table's game: the position with other players' cash
     hidden (while the game runs, with hidden cash) and the chat lines in the log."""
@@ -495,6 +508,7 @@ __all__ = [
     "Seat",
     "Table",
     "actor_of",
+    "chat_cut",
     "check_seats",
     "clean_chat",
     "seat_records",

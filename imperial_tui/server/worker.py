@@ -35,6 +35,9 @@ async def serve(args: dict[str, Any]) -> None:
         pace=float(args["pace"]),
         login_timeout=float(args["login_timeout"]),
         per_user=int(args["per_user"]),
+        input_rate=float(args["input"][0]),
+        input_burst=float(args["input"][1]),
+        input_patience=float(args["input"][2]),
         store=args["store"],
         gc_every=float(args["gc_every"]),
     )
