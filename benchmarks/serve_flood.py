@@ -151,7 +151,8 @@ async def flood(tree: Path) -> None:
                 print(
                     f"flood ({what}): key -> update normal median {median:.0f} ms; "
                     f"during the flood median {1000 * statistics.median(during):.0f} ms, worst "
-                    f"{1000 * max(during):.0f} ms ({len(during)} keys); the flooder: {ended}",
+                    f"{1000 * max(during):.0f} ms ({len(during)} keys: worst three "
+                    f"{[round(1000 * x) for x in sorted(during)[-3:]]}); the flooder: {ended}",
                     flush=True,
                 )
             finally:
