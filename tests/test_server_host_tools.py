@@ -111,3 +111,18 @@ def test_migrate_moves_a_sqlite_servers_games_exactly(
     assert again.exit_code == 1 and "has games or users already" in again.output
     src.close()
     dst.close()
+
+
+def test_server_doc_names_every_option_of_imperial_serve() -> None:
+    import typer.main
+
+    from imperial_tui.server.cli import serve_app
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "SERVER.md").read_text()
+    command = typer.main.get_group(serve_app)
+    for param in command.params:
+        for opt in param.opts:
+            if opt.startswith("--") and opt != "--help":
+                assert f"`{opt}" in text or f"[{opt}" in text, opt
+    for sub in ("users", "games", "export", "import", "migrate"):
+        assert f"imperial serve {sub}" in text, sub

@@ -405,7 +405,7 @@ class Cluster:
             else:
                 self.store.request = rid
                 try:
-                    answer = self.owner._answer(None, message)  # type: ignore[arg-type]
+                    answer = self.owner._answer(None, message)
                 finally:
                     self.store.request = None
                 answer.pop("tables", None)

@@ -43,6 +43,7 @@ STOP_TIMEOUT = 15.0  # seconds a worker may take to tell its players and end
 
 Message = dict[str, Any]
 Answer = dict[str, Any]
+Handler = Callable[["Worker | None", Message, "Table | None"], Answer]
 
 
 @dataclass(eq=False)
@@ -125,7 +126,8 @@ class Owner:
         self._accept: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()  # workers being started again
         # the answer to each call of the table in calls.py (a missing handler fails here)
-        self.handlers: dict[calls.Op, Callable[[Worker, Message, Table | None], Answer]] = {
+        # (worker None: a call from another host, hosts.py; only the calls marked hosts)
+        self.handlers: dict[calls.Op, Handler] = {
             op: getattr(self, f"_on_{op.value}") for op in calls.Op
         }
 
@@ -349,7 +351,7 @@ class Owner:
                 return answer
         return self._answer(worker, message)
 
-    def _answer(self, worker: Worker, message: dict[str, Any]) -> dict[str, Any]:
+    def _answer(self, worker: Worker | None, message: dict[str, Any]) -> dict[str, Any]:
         table: Table | None = None
         try:
             op, call = calls.check(message)
@@ -374,33 +376,37 @@ class Owner:
 
     # -- the calls (calls.CALLS): one handler each, named after its Op ------------------------
     # (each gets the worker, the checked message and, for a call that names a game, its table)
-    def _on_hello(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_hello(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
         return {"ids": list(self.hub.tables)}  # then one "table" call each
 
-    def _on_ready(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_ready(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
+        assert worker is not None  # (a worker's call, never another host's)
         worker.ready.set()
         return {}
 
-    def _on_admit(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_admit(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
         why = self.sessions.admit(str(m["user"]), worker)
         return {"ok": why is None, "why": why}
 
-    def _on_release(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_release(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
         self.sessions.release(str(m["user"]), worker)
         return {}
 
-    def _on_logged_in(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_logged_in(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
+        assert worker is not None  # (a worker's call, never another host's)
         if m["peer"] in worker.conns:
             self.gate.logged_in(m["peer"])
         return {}
 
-    def _on_closed(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_closed(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
+        assert worker is not None  # (a worker's call, never another host's)
         if m["peer"] in worker.conns:
             worker.conns.discard(m["peer"])
             self.gate.closed(m["peer"])
         return {}
 
-    def _on_connect(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_connect(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
+        assert worker is not None  # (a worker's call, never another host's)
         cid = int(m["client"])
 
         def ring(t: Table, cid: int = cid) -> None:
@@ -411,13 +417,14 @@ class Owner:
         self.hub.connect(client)
         return {}
 
-    def _on_disconnect(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_disconnect(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
+        assert worker is not None  # (a worker's call, never another host's)
         gone = worker.clients.pop(int(m["client"]), None)
         if gone is not None:
             self.hub.disconnect(gone)
         return {}
 
-    def _on_create(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_create(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
         r = m["rules"]
         rules = RuleSet.from_dict(r["edition"], r["variant"], dict(r.get("options", {})))
         seats = [(str(name), str(kind)) for name, kind in m["seats"]]
@@ -426,7 +433,8 @@ class Owner:
         )
         return {"id": new.id, "tables": [delta(new, 0)]}
 
-    def _on_table(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_table(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
+        assert worker is not None  # (a worker's call, never another host's)
         assert table is not None
         if not int(m.get("have") or 0):  # the whole table: later news follows from here
             worker.sent[table.id] = len(table.log)
@@ -434,12 +442,12 @@ class Owner:
                 worker.headers.add(table.id)
         return {}
 
-    def _on_join(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_join(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
         assert table is not None
         self.hub.join(str(m["user"]), table)
         return {}
 
-    def _on_apply(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_apply(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
         assert table is not None
         expect = m.get("expect")
         if m.get("moves") is not None:  # another host's: its copy had this many moves
@@ -447,16 +455,16 @@ class Owner:
         table.apply(str(m["user"]), str(m["action"]), None if expect is None else int(expect))
         return {}
 
-    def _on_undo(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_undo(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
         assert table is not None
         return {"steps": table.undo(str(m["user"]))}
 
-    def _on_say(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_say(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
         assert table is not None
         table.say(str(m["user"]), str(m["text"]))
         return {}
 
-    def _on_pace(self, worker: Worker, m: Message, table: Table | None) -> Answer:
+    def _on_pace(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
         assert table is not None
         table.set_pace(float(m["pace"]))
         table.seats_changed()  # every screen shows the new pace
