@@ -76,3 +76,16 @@ def test_a_spectator_lands_in_the_game_they_watched_and_the_terminal_is_given_ba
             assert eve.raw.rstrip(b"\r\n").endswith((MOUSE_OFF + LEAVE).encode())
 
     run(scenario(), timeout=60)
+
+
+def test_the_lobby_never_cuts_a_seat_in_the_middle() -> None:
+    from imperial_tui.server.lobby import seat_lines
+
+    seats = "Christopher, (open), Cleo (greedy), Dan (greedy), Emil (strong), Fay (greedy)"
+    for width in (30, 50, 78):
+        lines = seat_lines(seats, width)
+        assert all(len(line) <= width for line in lines)
+        joined = " ".join(line.strip() for line in lines)
+        assert joined == "seats: " + seats
+        for seat in seats.split(", "):  # each seat whole on one line
+            assert any(seat in line for line in lines), (seat, lines)
