@@ -150,8 +150,9 @@ class LobbyScreen(Screen[None]):
 
 
 def seat_lines(seats: str, width: int) -> list[str]:
-    """"seats: anna, Cleo (greedy), ..." in lines of at most ``width`` cells, broken only
-    between seats, so that no name or level is ever cut ("Dan (greedy)" stays whole)."""
+    """The seats ("seats: anna, Cleo (greedy), ...") in lines of at most ``width`` cells,
+    broken only between seats, so that no name or level is ever cut ("Dan (greedy)" stays
+    whole)."""
     lines: list[str] = []
     line = "seats:"
     for seat in seats.split(", "):
