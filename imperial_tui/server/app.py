@@ -22,7 +22,7 @@ from imperial_tui.server.driver import SSHDriver
 from imperial_tui.server.hub import Client, Hub
 from imperial_tui.server.remote import RemoteSession
 from imperial_tui.server.store import StoreError
-from imperial_tui.server.table import Refused, Table
+from imperial_tui.server.table import Refused, Table, chat_cut
 from rules import RuleSet
 
 
@@ -107,8 +107,8 @@ class ServerApp(GameApp[RemoteSession]):
         user = self.hub.store.get_user(self.user)
         last = user.last_game if user else None
         table = self.hub.tables.get(last) if last is not None else None
-        if table is not None and table.game is not None and table.seat_of(self.user):
-            self.open_table(table)  # a player who reconnects lands where they were
+        if table is not None and table.game is not None:
+            self.open_table(table)  # a player (or spectator) who reconnects lands where they were
 
     @on(events.Unmount)
     def leave_server(self) -> None:
@@ -172,8 +172,7 @@ class ServerApp(GameApp[RemoteSession]):
         self._table = table
         table.listeners.add(self._table_listener)
         self.session = RemoteSession.open(table, self.user)
-        if table.seat_of(self.user):
-            self.hub.store.set_last_game(self.user, table.id)
+        self.hub.store.set_last_game(self.user, table.id)
         self._over_shown = -1 if table.status != "finished" else self._over_shown
         self.open_game()
         if self.session.spectator:
@@ -258,6 +257,9 @@ class ServerApp(GameApp[RemoteSession]):
                 except (StoreError, Refused) as exc:
                     self.notify(_reason(exc), severity="error")
                     return
+                cut = chat_cut(value)
+                if cut:
+                    self.notify(cut, severity="warning")
                 self.after_change()
 
         self.push_screen(PromptScreen("Say to everyone at this table (one line):"), done)

@@ -74,6 +74,19 @@ def clean_chat(text: str) -> str:
     return " ".join(kept.split())[:CHAT_LIMIT]
 
 
+def chat_cut(text: str) -> str | None:
+    """What to tell the author of a chat line that is cut (None: it is not)."""
+    kept = "".join(
+        " " if ch in "\t\r\n" else ch
+        for ch in text
+        if ch in "\t\r\n" or not unicodedata.category(ch).startswith("C")
+    )
+    n = len(" ".join(kept.split()))
+    if n <= CHAT_LIMIT:
+        return None
+    return f"your line was cut to {CHAT_LIMIT} characters (it had {n})"
+
+
 class TableView(GameView):
     """What one viewer may see of a table's game (``rules.view.GameView``) and the chat
     lines in its log."""
@@ -276,6 +289,11 @@ class Table:
         self._views[player] = view
         return view
 
+    def moves(self) -> int:
+        """Moves and undos in the log: what another host's copy compares (game versions are
+        counted per process)."""
+        return sum(kind != "chat" for kind, _, _ in self.log)
+
     def turn_key(self) -> str:
         s = self.game.state if self.game else None
         return f"{s.round}:{s.turn}" if s else ""
@@ -315,7 +333,7 @@ class Table:
         game.apply(action)  # raises IllegalAction, changing nothing
         entry = LogEntry("action", str(game.history[-1]), player, user, now(), len(game.plies))
         try:
-            self.hub.store.append(self.id, entry)
+            self.hub.store.append(self.id, entry, seq=len(self.log) + 1)
         except StoreError as exc:
             game.undo()
             raise Refused(f"the server could not save this move ({exc}); nothing changed") from None
@@ -352,7 +370,7 @@ class Table:
         action = game.undo()
         entry = LogEntry("undo", str(action), player, user, now(), len(game.plies))
         try:
-            self.hub.store.append(self.id, entry)
+            self.hub.store.append(self.id, entry, seq=len(self.log) + 1)
         except StoreError as exc:
             game.apply(action)
             raise Refused(f"the server could not save the undo ({exc}); nothing changed") from None
@@ -367,7 +385,9 @@ class Table:
             return
         plies = len(self.game.plies) if self.game else 0
         said = f"{user}: {line}"
-        self.hub.store.append(self.id, LogEntry("chat", said, None, user, now(), plies))
+        self.hub.store.append(
+            self.id, LogEntry("chat", said, None, user, now(), plies), seq=len(self.log) + 1
+        )
         self.log.append(("chat", said, plies))
         self.chat.append((plies, said))
         self._changed(actions=False)
@@ -487,6 +507,7 @@ __all__ = [
     "Table",
     "TableView",
     "actor_of",
+    "chat_cut",
     "check_seats",
     "clean_chat",
     "seat_records",
