@@ -18,7 +18,7 @@ from rules.ruleset import RuleSet
 from rules.scoring import Result, result_of
 from rules.setup import Deal, check_players, new_state, parse_deal, random_deal
 from rules.state import ALL_GROUPS, Awaiting, Event, GameState
-from rules.summary import summary
+from rules.summary import Summary, summary
 
 if TYPE_CHECKING:
     from rules.view import GameView
@@ -152,7 +152,7 @@ class Game:
         if isinstance(name, str) and name not in self.players:
             for player in self.players:
                 if player.casefold() == name.casefold():
-                    return replace(action, player=player)  # type: ignore[type-var]
+                    return replace(action, player=player)  # type: ignore[call-arg]  # it has (name)
         return action
 
     def undo(self) -> Action:
@@ -179,7 +179,7 @@ class Game:
         """The scores as if the game ended now."""
         return result_of(self._state)
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> Summary:
         """The state summary of spec/STATE.md."""
         return summary(self._state)
 

@@ -82,8 +82,9 @@ def turn_logs(game: Game) -> list[TurnLog]:
     for event in game.start_events:
         add(event, None)
     for number, ply in enumerate(game.plies, start=1):
-        logged: LoggedAction | None = LoggedAction(number, str(ply.action), ply.action.actor)
-        current.actions.append(logged)  # type: ignore[arg-type]
+        entry = LoggedAction(number, str(ply.action), ply.action.actor)
+        current.actions.append(entry)
+        logged: LoggedAction | None = entry
         for event in ply.events:
             logged = add(event, logged)
     return [g for g in groups if g.events or g.actions or g is not groups[0]]

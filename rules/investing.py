@@ -448,7 +448,8 @@ def _next_check_ref(s: GameState) -> int:
     """Where the next government check starts counting (its step's argument)."""
     for step in s.todo:
         if step[0] == "government_check":
-            return step[1]
+            ref: int = step[1]  # ("government_check", the player the count starts from)
+            return ref
     return NO
 
 
@@ -503,7 +504,7 @@ def step_end_turn(s: GameState, ev: Events) -> None:
         return
     n = s.turn
     gov = s.government[n]
-    steps: list[tuple] = [("nation_round", n, gov)]
+    steps: list[tuple[object, ...]] = [("nation_round", n, gov)]
     if s.rules.no_card_unbonded_nation:
         for m in _following_ungoverned(s, n):
             steps.append(("nation_round", m, gov))

@@ -28,7 +28,7 @@ from types import TracebackType
 try:  # POSIX; elsewhere saves are still atomic, only not locked against each other
     import fcntl
 except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # a module or None: the locks check which
 
 MAX_BYTES = 8 * 1024 * 1024  # a long game's save is ~100 kB
 LOCK_TIMEOUT = 20.0  # seconds to wait for another program's change to the same file

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeGuard
 
 from rules.actions import NotationError, parse_action
 from rules.controllers import CHOICES, HUMAN, Controller
@@ -543,7 +543,7 @@ def _read_deal(value: Any, players: tuple[str, ...], rules: RuleSet, fail: Any) 
     return deal
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

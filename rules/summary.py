@@ -7,7 +7,7 @@ dropped without raising ``format``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from rules.actions import NATION_CODES, RONDEL_SPACES
 from rules.position import position_block
@@ -17,14 +17,93 @@ from rules.state import NO, GameState
 FORMAT = "imperial-state/1"
 
 
-def summary(s: GameState) -> dict[str, Any]:
+# The document's shape (docs/STATE.md), for the readers in this program: plain dicts at run
+# time, so JSON, equality and saves are unchanged.
+
+
+class BondSummary(TypedDict):
+    nation: str
+    value: int
+    interest: int
+
+
+class PlayerSummary(TypedDict):
+    name: str
+    cash: int
+    bonds: list[BondSummary]
+    governs: list[str]
+    investor_card: bool
+    swiss_bank: bool
+
+
+class SupplySummary(TypedDict):
+    armies: int
+    fleets: int
+    flags: int
+    factories_built: int
+
+
+class NationSummary(TypedDict):
+    governor: str | None
+    treasury: int
+    power: int
+    tax_level: int
+    rondel: str | None
+    bonds_available: list[int]
+    supply: SupplySummary
+
+
+class UnitSummary(TypedDict):
+    """``hostile``: True or False for armies in another nation's home province, else None."""
+
+    nation: str
+    kind: str
+    count: int
+    hostile: bool | None
+
+
+class RegionSummary(TypedDict):
+    factory: str | None
+    flag: str | None
+    units: list[UnitSummary]
+
+
+class AwaitingSummary(TypedDict):
+    player: str
+    kind: str
+    nation: str | None
+
+
+class TurnSummary(TypedDict):
+    round: int
+    nation: str | None
+
+
+class Summary(TypedDict):
+    format: str
+    edition: str
+    variant: str
+    players: list[PlayerSummary]
+    nations: dict[str, NationSummary]
+    regions: dict[str, RegionSummary]
+    turn: TurnSummary
+    awaiting: AwaitingSummary | None
+    finished: bool
+    scores: dict[str, int] | None
+    winner: str | None
+    winners: NotRequired[list[str]]  # these two once the game is over
+    decided_by: NotRequired[str]
+    position: dict[str, Any]  # rules.position's block (docs/POSITIONS.md)
+
+
+def summary(s: GameState) -> Summary:
     costs = s.rules.bond_costs
     board = s.board
-    players = []
+    players: list[PlayerSummary] = []
     # Swiss banks are handed out at the end of the set-up (the experienced bond rounds)
     swiss = s.rules.swiss_banks and not any(step[0] == "setup_done" for step in s.todo)
     for p, name in enumerate(s.players):
-        bonds = [
+        bonds: list[BondSummary] = [
             {"nation": NATION_CODES[n], "value": costs[k], "interest": k + 1}
             for n in range(len(s.bond_owner))
             for k, o in enumerate(s.bond_owner[n])
@@ -41,7 +120,7 @@ def summary(s: GameState) -> dict[str, Any]:
                 "swiss_bank": bool(swiss and not governs),
             }
         )
-    nations: dict[str, Any] = {}
+    nations: dict[str, NationSummary] = {}
     for n, c in enumerate(NATION_CODES):
         gov = s.government[n]
         nations[c] = {
@@ -58,10 +137,10 @@ def summary(s: GameState) -> dict[str, Any]:
                 "factories_built": len(s.factories_of(n)),
             },
         }
-    regions: dict[str, Any] = {}
+    regions: dict[str, RegionSummary] = {}
     for r in board.regions:
         i = r.index
-        units = []
+        units: list[UnitSummary] = []
         foreign_home = r.kind == "province"
         for n, c in enumerate(NATION_CODES):
             armies = s.armies[n][i]
@@ -92,14 +171,14 @@ def summary(s: GameState) -> dict[str, Any]:
             "flag": NATION_CODES[s.flag[i]] if s.flag[i] != NO else None,
             "units": units,
         }
-    awaiting = None
+    awaiting: AwaitingSummary | None = None
     if not s.finished and s.awaiting_kind is not None:
         awaiting = {
             "player": s.players[s.awaiting_player],
             "kind": s.awaiting_kind,
             "nation": NATION_CODES[s.awaiting_nation] if s.awaiting_nation != NO else None,
         }
-    out: dict[str, Any] = {
+    out: Summary = {
         "format": FORMAT,
         "edition": s.rules.edition,
         "variant": s.rules.variant,

@@ -111,7 +111,7 @@ def view_of(
     viewer: str | None,
     hidden_cash: bool,
     tally: PublicTally | None = None,
-    kind: type[V] = GameView,  # type: ignore[assignment]
+    kind: type[V] = GameView,  # type: ignore[assignment]  # mypy: no default for a TypeVar
 ) -> V:
     """``game`` as ``viewer`` may see it. ``tally``: a ``PublicTally`` kept by the caller
     between calls (the game itself, a bot, a server table), so that a view after a move costs
