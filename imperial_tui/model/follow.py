@@ -11,20 +11,24 @@ Textual import: the App shows what this computes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from imperial_tui.model.reasons import reason_for
 from imperial_tui.model.recap import Recap, recap
 from imperial_tui.render.words import action_sentence
+from rules import Game
 from rules.history import decider, game_at, is_turn_heading, turn_logs
 
+if TYPE_CHECKING:
+    from imperial_tui.model.session import GameSession, SessionView
 
-def home_provinces(game: Any) -> dict[str, str]:
+
+def home_provinces(game: Game) -> dict[str, str]:
     """Home province id -> its nation's code (for "RU armies occupy Vienna (AH)")."""
     return {r.id: r.nation for r in game.state.board.regions if r.kind == "province" and r.nation}
 
 
-def region_names(game: Any) -> dict[str, str]:
+def region_names(game: Game) -> dict[str, str]:
     return {r.id: r.name for r in game.state.board.regions}
 
 
@@ -46,12 +50,12 @@ class Following:
     paused_at: int = -1  # number of actions when the computer players last paused
 
     # -- "since your last turn" ------------------------------------------------------------
-    def decided(self, player: str, game: Any) -> None:
+    def decided(self, player: str, game: Game) -> None:
         """``player`` just took a decision in this app: their next recap starts here."""
         self.marks[player] = len(game.plies)
         self.shown[player] = len(game.plies)
 
-    def base(self, game: Any, player: str) -> int:
+    def base(self, game: Game, player: str) -> int:
         """The number of actions right after ``player``'s previous decision (taken in this
         app, else found in the history; 0 when they have not decided yet)."""
         total = len(game.plies)
@@ -65,12 +69,12 @@ class Following:
             self.marks[player] = mark
         return min(mark, total)
 
-    def since(self, session: Any, player: str) -> Recap:
+    def since(self, session: SessionView, player: str) -> Recap:
         """The recap for ``player`` from their previous decision to now."""
         game = session.view
         start, end = self.base(game, player), len(game.plies)
         plies = game.plies[start:end]
-        actors = []
+        actors: list[str] = []
         for ply in plies:
             who = decider(ply)
             if who is not None and who != player and who not in actors:
@@ -89,7 +93,7 @@ class Following:
             )
         return found
 
-    def due(self, session: Any, player: str) -> Recap | None:
+    def due(self, session: SessionView, player: str) -> Recap | None:
         """The recap to show now that ``player`` must decide, if there is news they have
         not seen yet (once per position: a repaint never shows it twice)."""
         end = len(session.view.plies)
@@ -102,7 +106,7 @@ class Following:
         self.last[player] = found
         return found
 
-    def again(self, session: Any, player: str) -> Recap:
+    def again(self, session: SessionView, player: str) -> Recap:
         """The w key: the current recap, or the last one shown when nothing changed since."""
         found = self.since(session, player)
         if found.empty and player in self.last:
@@ -110,11 +114,11 @@ class Following:
         return found
 
     # -- the computer players' pause -----------------------------------------------------------
-    def pause_due(self, session: Any) -> Pause | None:
+    def pause_due(self, session: GameSession) -> Pause | None:
         """Whether computer players wait for a key now (the next decision being a computer's
         too): after each computer decision, or after a computer nation's whole turn."""
         game = session.view
-        mode = getattr(session, "pause", "off")
+        mode = session.pause
         total = len(game.plies)
         if mode == "off" or not game.plies or self.paused_at == total:
             return None
@@ -125,12 +129,14 @@ class Following:
         if mode == "decision":
             self.paused_at = total
             arrow = "->"
-            why = reason_for(getattr(session, "reasons", {}), total, last.action)
-            lines = [(None, action_sentence(game.state, last.action, arrow))]
-            lines += [(e.nation, e.text) for e in last.events if not is_turn_heading(e)]
+            why = reason_for(session.reasons, total, last.action)
+            said: list[tuple[str | None, str]] = [
+                (None, action_sentence(game.state, last.action, arrow))
+            ]
+            said += [(e.nation, e.text) for e in last.events if not is_turn_heading(e)]
             if why:
-                lines.append((None, f"{who} (computer): {why}"))
-            return Pause(f"{who} (computer) decided", lines)
+                said.append((None, f"{who} (computer): {why}"))
+            return Pause(f"{who} (computer) decided", said)
         if not any(is_turn_heading(e) for e in last.events) and not game.is_over:
             return None
         self.paused_at = total
@@ -143,13 +149,11 @@ class Following:
         lines: list[tuple[str | None, str]] = [(e.nation, e.text) for e in finished.events]
         for a in finished.actions:
             lines += [(e.nation, e.text) for e in a.events]
-            why = reason_for(
-                getattr(session, "reasons", {}), a.number, game.plies[a.number - 1].action
-            )
+            why = reason_for(session.reasons, a.number, game.plies[a.number - 1].action)
             if why:
                 lines.append((None, f"    {decider_of(game, a.number)} (computer): {why}"))
         return Pause(f"After {finished.heading}", lines)
 
 
-def decider_of(game: Any, number: int) -> str | None:
+def decider_of(game: Game, number: int) -> str | None:
     return decider(game.plies[number - 1])

@@ -7,21 +7,22 @@ No Textual import: the session (the app's model) reads the pace from save files 
 from __future__ import annotations
 
 import math
-from typing import Any
 
 PACE_MAX = 5.0  # seconds between computer moves; more would look like a hang
 
 
-def clamp_pace(value: Any, default: float | None = 0.6) -> float | None:
+def clamp_pace(value: object, default: float | None = 0.6) -> float | None:
     """A pace (seconds between computer moves) from a save, the environment or a flag, kept
     between 0 and PACE_MAX: a save saying ``1e308`` or ``-1`` must not stall or confuse play,
     and a value that is not a number is the default."""
     if value is None or isinstance(value, bool):
         return default
+    if not isinstance(value, (int, float, str)):  # a list or an object in a save
+        return default
     try:
         pace = float(value)
     except OverflowError:  # a whole number too big for a float
-        pace = float("inf") if value > 0 else float("-inf")
+        pace = float("inf") if int(value) > 0 else float("-inf")
     except (TypeError, ValueError):
         return default
     if math.isnan(pace):

@@ -6,12 +6,17 @@ position recorded after N actions), never from replaying anything here. No Textu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
+from imperial_tui.model.reasons import Reason
 from rules import Game
 from rules.controllers import Controller
 from rules.history import TurnLog, game_at, turn_logs
+
+if TYPE_CHECKING:
+    from imperial_tui.model.session import GameSession
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +58,7 @@ def turn_of(turns: list[Turn], at: int) -> int:
 class PastView:
     """The position after ``at`` actions of the live session's game, for the panels."""
 
-    live: Any  # the Session
+    live: GameSession  # the game being played
     at: int
     game: Game = field(init=False)
     changed: set[str] = field(default_factory=set)  # regions changed in the shown turn
@@ -90,10 +95,10 @@ class PastView:
 
     @property
     def hidden_cash(self) -> bool:
-        return bool(self.live.hidden_cash)
+        return self.live.hidden_cash
 
     @property
-    def reasons(self) -> Any:
+    def reasons(self) -> Mapping[int, Reason]:
         return self.live.reasons
 
     @property
@@ -101,7 +106,7 @@ class PastView:
         return list(self.live.humans)
 
     def is_human(self, player: str | None) -> bool:
-        return bool(self.live.is_human(player))
+        return self.live.is_human(player)
 
     def shows_cash_of(self, player: str) -> bool:
-        return bool(self.live.shows_cash_of(player))
+        return self.live.shows_cash_of(player)

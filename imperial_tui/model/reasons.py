@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from rules.savefile import printable
 
@@ -27,7 +26,7 @@ class Reason:
     text: str
 
 
-def reason_for(reasons: Mapping[int, Reason], number: int, action: Any) -> str:
+def reason_for(reasons: Mapping[int, Reason], number: int, action: object) -> str:
     """The reason recorded for action ``number`` if it is still ``action``; '' otherwise."""
     found = reasons.get(number)
     if found is None or found.action != str(action):
@@ -39,7 +38,7 @@ def reasons_to_json(reasons: Mapping[int, Reason]) -> dict[str, dict[str, str]]:
     return {str(n): {"action": r.action, "reason": r.text} for n, r in sorted(reasons.items())}
 
 
-def reasons_from(app: Mapping[str, Any], where: str) -> tuple[dict[int, Reason], list[str]]:
+def reasons_from(app: Mapping[str, object], where: str) -> tuple[dict[int, Reason], list[str]]:
     """The reasons in a save's app settings; entries of the wrong shape are dropped with one
     warning (they are the app's notes, never worth refusing a game)."""
     raw = app.get("reasons", {})

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+
+from rules import Action
+from rules.actions import Buy, Fight
+from rules.summary import RegionSummary, Summary
 
 # Importance, lowest first: what a player must know before deciding comes first.
 END = -1
@@ -52,7 +55,7 @@ class Recap:
         return not self.lines
 
 
-def _credit(summary: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+def _credit(summary: Summary) -> dict[str, dict[str, int]]:
     """nation -> player -> credit (sum of the bonds' values)."""
     out: dict[str, dict[str, int]] = {}
     for p in summary["players"]:
@@ -67,15 +70,15 @@ def _factor(power: int) -> int:
     return min(5, power // 5)
 
 
-def _hostile(region: Mapping[str, Any]) -> dict[str, int]:
+def _hostile(region: RegionSummary) -> dict[str, int]:
     return {u["nation"]: u["count"] for u in region["units"] if u["hostile"] is True}
 
 
 def recap(
-    before: Mapping[str, Any],
-    after: Mapping[str, Any],
+    before: Summary,
+    after: Summary,
     player: str,
-    actions: Iterable[Any] = (),
+    actions: Iterable[Action] = (),
     *,
     hidden_cash: bool = False,
     home_of: Mapping[str, str] | None = None,
@@ -127,7 +130,7 @@ def recap(
     # -- bonds bought in nations the player holds, in the words of the purchase itself ------------
     credit_now = _credit(after)
     for a in actions:
-        if getattr(a, "kind", "") != "buy" or a.player == player or a.nation not in held:
+        if not isinstance(a, Buy) or a.player == player or a.nation not in held:
             continue
         credit = credit_now.get(a.nation, {})
         what = (
@@ -154,14 +157,14 @@ def recap(
 
     # -- power and tax ------------------------------------------------------------------------
     for code, nation in after["nations"].items():
-        old = before["nations"][code]
+        prev = before["nations"][code]
         bits = []
-        if nation["power"] != old["power"]:
-            f_old, f_new = _factor(old["power"]), _factor(nation["power"])
+        if nation["power"] != prev["power"]:
+            f_old, f_new = _factor(prev["power"]), _factor(nation["power"])
             factor = f" (factor {f_old} -> {f_new})" if f_new != f_old else ""
-            bits.append(f"power {old['power']} -> {nation['power']}{factor}")
-        if nation["tax_level"] != old["tax_level"]:
-            bits.append(f"tax chart {old['tax_level']} -> {nation['tax_level']}")
+            bits.append(f"power {prev['power']} -> {nation['power']}{factor}")
+        if nation["tax_level"] != prev["tax_level"]:
+            bits.append(f"tax chart {prev['tax_level']} -> {nation['tax_level']}")
         if bits:
             out.append(RecapLine(POWER_YOURS if code in held else POWER, "; ".join(bits), code))
 
@@ -170,11 +173,11 @@ def recap(
         owner = home_of.get(rid)
         if owner is None or owner not in (mine_now | mine_before):
             continue
-        was, now = _hostile(before["regions"][rid]), _hostile(region)
-        for code in sorted(set(was) | set(now)):
-            if now.get(code, 0) > was.get(code, 0):
+        there, here = _hostile(before["regions"][rid]), _hostile(region)
+        for code in sorted(set(there) | set(here)):
+            if here.get(code, 0) > there.get(code, 0):
                 out.append(RecapLine(YOUR_HOMES, f"armies occupy {rname(rid)} ({owner})", code))
-            elif now.get(code, 0) == 0 and was.get(code, 0):
+            elif here.get(code, 0) == 0 and there.get(code, 0):
                 out.append(RecapLine(YOUR_HOMES, f"{rname(rid)} ({owner}) is free again", owner))
 
     # -- flags --------------------------------------------------------------------------------
@@ -195,7 +198,7 @@ def recap(
 
     # -- battles ------------------------------------------------------------------------------
     for a in actions:
-        if getattr(a, "kind", "") == "battle":
+        if isinstance(a, Fight):
             text = (
                 f"{a.unit} and {a.target} {a.target_unit} fought in {rname(a.region)}: "
                 "one of each removed"
@@ -215,7 +218,7 @@ def recap(
             out.append(RecapLine(FACTORIES, f"factory in {rname(rid)} destroyed", owner))
 
     if after["finished"] and not before["finished"]:
-        winners = after.get("winners") or [after.get("winner")]
+        winners: list[str | None] = [*after.get("winners", [])] or [after.get("winner")]
         out.append(RecapLine(END, f"the game is over: {' and '.join(map(str, winners))} won"))
     out.sort(key=lambda line: line.rank)
     return out

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar, Protocol
+from typing import ClassVar, Protocol, TypedDict
 
 from imperial_tui.model.pacing import PACE_MAX, PAUSE_MODES, clamp_pace
 from imperial_tui.model.reasons import MAX_REASON, Reason, reasons_from, reasons_to_json
@@ -37,6 +37,7 @@ from rules.savefile import (
     save_game,
 )
 from rules.state import Event
+from rules.summary import UnitSummary
 from rules.view import GameView
 
 
@@ -125,6 +126,19 @@ class GameSession(SessionView, Protocol):
     def close_bots(self) -> None: ...
 
 
+class AppSettings(TypedDict, total=False):
+    """The app's own settings, kept in a save's ``app`` block (never read by the rules)."""
+
+    hidden_cash: bool
+    pace: float  # seconds between computer moves
+    pause: str  # pacing.PAUSE_MODES
+    reasons: dict[str, dict[str, str]]  # reasons.reasons_to_json
+
+
+# what the "changed last turn" marks compare of a region: its units, flag and factory
+RegionMark = tuple[list[UnitSummary], str | None, str | None]
+
+
 @dataclass
 class TurnMarks:
     """The regions that changed since the start of the previous nation turn, kept up to
@@ -132,15 +146,15 @@ class TurnMarks:
 
     changed: set[str] = field(default_factory=set)
     _turn_key: tuple[int, int] = (-2, -2)
-    _turn_start: dict[str, Any] = field(default_factory=dict)
-    _prev_start: dict[str, Any] = field(default_factory=dict)
+    _turn_start: dict[str, RegionMark] = field(default_factory=dict)
+    _prev_start: dict[str, RegionMark] = field(default_factory=dict)
 
     def track(self, game: Game) -> set[str]:
         """Remember the regions at the start of each nation turn; returns the regions that
         changed since the start of the previous turn."""
         s = game.state
         key = (s.round, s.turn)
-        regions = {
+        regions: dict[str, RegionMark] = {
             rid: (r["units"], r["flag"], r["factory"])
             for rid, r in game.summary()["regions"].items()
         }
@@ -168,7 +182,7 @@ def default_save_path() -> Path:
     return base / "imperial" / f"game-{stamp}.json"
 
 
-def app_settings_from(app: dict[str, Any], where: str) -> tuple[bool, float, list[str]]:
+def app_settings_from(app: Mapping[str, object], where: str) -> tuple[bool, float, list[str]]:
     """The app's own settings in a save (hidden cash, pace), each of the wrong type or out of
     range ignored with a one-line warning: they are the app's, never worth refusing a game."""
     warnings: list[str] = []
@@ -384,8 +398,8 @@ class Session:
         self.autosave()
 
     # -- saving ------------------------------------------------------------------------------
-    def app_settings(self) -> dict[str, Any]:
-        settings: dict[str, Any] = {
+    def app_settings(self) -> AppSettings:
+        settings: AppSettings = {
             "hidden_cash": self.hidden_cash,
             "pace": self.pace,
             "pause": self.pause,
