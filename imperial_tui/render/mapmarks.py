@@ -5,25 +5,29 @@ it can ride, the units still to move, the battle being decided. No Textual impor
 
 from __future__ import annotations
 
-from typing import Any
-
 from imperial_tui.render.mapview import MapMarks
-from rules import Action
-from rules.actions import NATION_CODES
+from rules import Action, Game
+from rules.actions import NATION_CODES, MoveArmy, MoveFleet
 from rules.maneuver import Rail
 
 MOVES = ("move_army", "move_fleet")
+UnitMove = MoveArmy | MoveFleet
 
 
 def unit_key(action: Action) -> str | None:
     """``move_army:vienna`` for a unit move (the decision list groups moves so), else None."""
-    if action.kind in MOVES:
-        return f"{action.kind}:{action.origin}"  # type: ignore[attr-defined]
+    if isinstance(action, UnitMove):
+        return f"{action.kind}:{action.origin}"
     return None
 
 
+def convoy_of(action: Action) -> tuple[str, ...]:
+    """The seas whose fleets carry an army's move (none for any other action)."""
+    return action.convoy if isinstance(action, MoveArmy) else ()
+
+
 def marks_for(
-    game: Any,
+    game: Game,
     actions: list[Action],
     group: str | None,
     focus: list[Action],
@@ -42,25 +46,26 @@ def marks_for(
         return MapMarks(cursor=cursor, battle=board.id(region) if region is not None else None)
     if aw.kind != "maneuver":
         return MapMarks(cursor=cursor)
-    keys = {unit_key(a) for a in focus} - {None}
+    keys = {key for a in focus if (key := unit_key(a)) is not None}
     if group is None and len(keys) == 1:
         group = next(iter(keys))
     if group is None or not group.startswith(MOVES):
         # no unit chosen: the units that can still move, and the regions of other options
-        movable = frozenset(a.origin for a in actions if a.kind in MOVES)  # type: ignore[attr-defined]
+        movable = frozenset(a.origin for a in actions if isinstance(a, UnitMove))
         places = frozenset(
             r for a in focus if (r := getattr(a, "region", None)) and r in board.index
         )
         return MapMarks(cursor=cursor, movable=movable, destinations=places)
-    moves = [a for a in actions if unit_key(a) == group]
+    moves = [a for a in actions if isinstance(a, UnitMove) and unit_key(a) == group]
     kind, _, origin = group.partition(":")
-    chosen = focus[0] if len(focus) == 1 and unit_key(focus[0]) == group else None
-    by_land = {a.dest for a in moves if not getattr(a, "convoy", ())}  # type: ignore[attr-defined]
-    dests = frozenset(a.dest for a in moves)  # type: ignore[attr-defined]
-    if chosen is not None and getattr(chosen, "convoy", ()):
-        seas = frozenset(chosen.convoy)  # type: ignore[attr-defined]
+    first = focus[0] if len(focus) == 1 else None
+    chosen = first if isinstance(first, UnitMove) and unit_key(first) == group else None
+    by_land = {a.dest for a in moves if not convoy_of(a)}
+    dests = frozenset(a.dest for a in moves)
+    if chosen is not None and convoy_of(chosen):
+        seas = frozenset(convoy_of(chosen))
     else:
-        seas = frozenset(sea for a in moves for sea in getattr(a, "convoy", ()))
+        seas = frozenset(sea for a in moves for sea in convoy_of(a))
     rail: frozenset[str] = frozenset()
     if kind == "move_army" and origin in board.index:
         n = NATION_CODES.index(aw.nation) if aw.nation else s.turn
@@ -71,7 +76,7 @@ def marks_for(
         origin=origin,
         destinations=dests,
         convoy_destinations=dests - by_land,
-        chosen=chosen.dest if chosen is not None else None,  # type: ignore[attr-defined]
+        chosen=chosen.dest if chosen is not None else None,
         convoy=seas,
         rail=rail,
     )

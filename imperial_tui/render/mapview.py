@@ -22,7 +22,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -49,6 +48,7 @@ from imperial_tui.render.mapglyphs import (
 )
 from imperial_tui.render.style import nation_style
 from maps import Board, MapLayout
+from rules.summary import RegionSummary, UnitSummary
 
 Cell = tuple[int, int]
 
@@ -100,7 +100,11 @@ class MapMarks:
         return None
 
 
-def unit_token(unit: Mapping[str, Any], at_sea: bool) -> str:
+# an impassable region (the summary lists only the regions units may enter)
+NOTHING_THERE: RegionSummary = {"factory": None, "flag": None, "units": []}
+
+
+def unit_token(unit: UnitSummary, at_sea: bool) -> str:
     """``GE2`` (armies on land, fleets at sea), ``GE1f`` (fleets in port), ``RU2!`` hostile and
     ``RU1=`` friendly armies in a foreign home province."""
     text = f"{unit['nation']}{unit['count']}"
@@ -113,7 +117,7 @@ def unit_token(unit: Mapping[str, Any], at_sea: bool) -> str:
     return text
 
 
-def occupied(info: Mapping[str, Any]) -> bool:
+def occupied(info: RegionSummary) -> bool:
     """A home province is occupied when hostile armies stand in it: the summary marks a
     foreign army in a home province ``hostile`` exactly when the engine counts it so."""
     return any(u.get("hostile") is True for u in info.get("units", ()))
@@ -375,7 +379,7 @@ class MapPainter:
     # -- a frame -----------------------------------------------------------------------
     def rows(
         self,
-        regions: Mapping[str, Mapping[str, Any]],
+        regions: Mapping[str, RegionSummary],
         marks: MapMarks | None = None,
     ) -> list[list[tuple[str, Style]]]:
         """The picture of a position as styled pieces per text row (each row exactly
@@ -403,7 +407,7 @@ class MapPainter:
             elif kind == "province" and bg is None:
                 bg = TINT.get(codes[self.board.owner[self.board.index[rid]]])
             base[rid] = style_of(fg, bg)
-            self._content(rid, regions.get(rid, {}), mark, bg, lines)
+            self._content(rid, regions.get(rid, NOTHING_THERE), mark, bg, lines)
         walls: dict[tuple[int, int], tuple[str, Style]] = {}
         self._straits(walls)
         if marks.cursor is not None and marks.cursor in st.slots:
@@ -438,7 +442,7 @@ class MapPainter:
 
     def render(
         self,
-        regions: Mapping[str, Mapping[str, Any]],
+        regions: Mapping[str, RegionSummary],
         marks: MapMarks | None = None,
     ) -> Text:
         """The picture as one Rich text (for printing: ``imperial show --map``)."""
@@ -454,7 +458,7 @@ class MapPainter:
     def _content(
         self,
         rid: str,
-        info: Mapping[str, Any],
+        info: RegionSummary,
         mark: str | None,
         bg: str | None,
         lines: dict[tuple[int, int], list[tuple[str, Style]]],
@@ -483,9 +487,8 @@ class MapPainter:
         if kind == "province":
             code = self.board[rid].nation or ""
             items.append((code, style_of(nation_style(code), bg)))
-        elif info.get("flag"):
-            code = info["flag"]
-            items.append((code, style_of(nation_style(code) + " reverse", None)))
+        elif flag := info.get("flag"):
+            items.append((flag, style_of(nation_style(flag) + " reverse", None)))
         r, c, width = slots[0]
         placed: list[tuple[int, str, Style]] = []
         col = 0

@@ -8,17 +8,18 @@ Italy reach Venice next turn?" is the one the engine would give.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 
 from imperial_tui.render.style import NATION_STYLE
+from maps.board import Board
+from rules import Game
 from rules.reach import Reach, reach, rules_here
+from rules.summary import UnitSummary
 
 HOW_WORDS = {"step": "one step", "rail": "by rail", "convoy": "by convoy", "sail": "sails in"}
 
 
-def _name(board: Any, rid: str) -> str:
+def _name(board: Board, rid: str) -> str:
     label = board.layout.labels.get(rid) if board.layout else None
     name = board.regions[board.index[rid]].name
     return f"{name} ({label})" if label else name
@@ -30,7 +31,7 @@ def plural(unit: str, count: int) -> str:
     return "armies" if unit == "army" else unit + "s"
 
 
-def _units(units: list[dict[str, Any]]) -> Text:
+def _units(units: list[UnitSummary]) -> Text:
     out = Text()
     for i, u in enumerate(units):
         if i:
@@ -44,7 +45,7 @@ def _units(units: list[dict[str, Any]]) -> Text:
     return out
 
 
-def _reach_line(board: Any, r: Reach) -> str:
+def _reach_line(board: Board, r: Reach) -> str:
     where = board.regions[board.index[r.origin]].name
     what = f"{r.count} {plural(r.unit, r.count)}"
     how = HOW_WORDS[r.how]
@@ -55,7 +56,7 @@ def _reach_line(board: Any, r: Reach) -> str:
     return f"{what} in {where} ({how})"
 
 
-def region_text(game: Any, rid: str, ascii_only: bool = False) -> Text:
+def region_text(game: Game, rid: str, ascii_only: bool = False) -> Text:
     """The details of one region (an impassable one too) for a player; plain ASCII in
     ASCII mode (region names are ASCII in the map file)."""
     s = game.state

@@ -11,8 +11,6 @@ light borders and short headers so that they fit 80 columns.
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich import box
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -20,10 +18,12 @@ from rich.table import Table
 from rich.text import Text
 
 from imperial_tui.render.style import NATION_STYLE
+from maps.board import Board, Region
 from rules import Event, Game
 from rules.actions import NATION_CODES, RONDEL_SPACES
 from rules.rondel import SPACE_NAMES
 from rules.scoring import power_factor
+from rules.summary import UnitSummary
 
 TAX_LABELS = {5: "2-5", 15: "15+"}
 # What the Tax column means (the chart's space is not the last tax: a tax of 4M stays on "2-5")
@@ -52,7 +52,7 @@ def _money(amount: int) -> str:
     return f"{amount}M"
 
 
-def _board(game: Game) -> Any:
+def _board(game: Game) -> Board:
     return game.state.board
 
 
@@ -120,7 +120,7 @@ def players_table(game: Game) -> Table:
     table.add_column("Bonds (nation value)")
     table.add_column("Governs", no_wrap=True)
     table.add_column("Card", no_wrap=True)
-    awaiting = (summary["awaiting"] or {}).get("player")
+    awaiting = summary["awaiting"]["player"] if summary["awaiting"] else None
     for player in summary["players"]:
         bonds = Text(", ").join(
             Text.assemble(nation_text(b["nation"]), f" {b['value']}") for b in player["bonds"]
@@ -184,7 +184,7 @@ def rondel_table(game: Game) -> Table:
 # --------------------------------------------------------------------------- regions
 
 
-def _units_text(units: list[dict[str, Any]]) -> Text:
+def _units_text(units: list[UnitSummary]) -> Text:
     parts = []
     for u in units:
         part = Text.assemble(nation_text(u["nation"]), f" {u['count']}{u['kind'][0].upper()}")
@@ -206,7 +206,7 @@ def regions_table(game: Game) -> Table:
     table.add_column("Factory", no_wrap=True)
     table.add_column("Flag", no_wrap=True)
     table.add_column("Units")
-    groups: list[tuple[str, list[Any]]] = []
+    groups: list[tuple[str, list[Region]]] = []
     for n, code in enumerate(NATION_CODES):
         name = board.nations[n].name
         groups.append((f"{code} {name}", [board.regions[i] for i in board.home[n]]))

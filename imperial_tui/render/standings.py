@@ -7,16 +7,16 @@ can count from the board, are shown with "+?". No Textual import.
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import Any
+from collections.abc import Callable, Collection
 
 from rich import box
+from rich.console import JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
 from imperial_tui.render.show import TAX_LABELS
 from imperial_tui.render.style import nation_style as default_style
-from rules import Result
+from rules import Game, Result
 from rules.actions import NATION_CODES
 from rules.history import standings_by_round
 from rules.scoring import power_factor
@@ -56,7 +56,10 @@ def lines(ascii_only: bool) -> box.Box:
 
 
 def standings_table(
-    result: Result, hidden: Collection[str] = (), times: str = "×", nation_style: Any = None
+    result: Result,
+    hidden: Collection[str] = (),
+    times: str = "×",
+    nation_style: Callable[[str], str] | None = None,
 ) -> Table:
     """Each player's bonds (interest × factor = points), cash and total, best first."""
     style = nation_style or default_style
@@ -81,14 +84,22 @@ def standings_table(
     return table
 
 
-def power_table(game: Any, times: str = "×", nation_style: Any = None) -> Table:
+def power_table(
+    game: Game, times: str = "×", nation_style: Callable[[str], str] | None = None
+) -> Table:
     """The power track: each nation's power points, factor, what the next factor needs, and
     its space on the tax chart."""
     style = nation_style or default_style
     s = game.state
     table = Table(expand=False, show_edge=False, pad_edge=False, box=lines(times != "×"))
-    for name, just in (("", "left"), ("power", "right"), ("factor", "right"), ("next", "left")):
-        table.add_column(name, justify=just, no_wrap=True)  # type: ignore[arg-type]
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("", "left"),
+        ("power", "right"),
+        ("factor", "right"),
+        ("next", "left"),
+    )
+    for name, just in columns:
+        table.add_column(name, justify=just, no_wrap=True)
     table.add_column("tax chart", justify="right", no_wrap=True)
     order = sorted(range(len(NATION_CODES)), key=lambda n: -s.power[n])
     for n in order:
@@ -107,7 +118,7 @@ def power_table(game: Any, times: str = "×", nation_style: Any = None) -> Table
     return table
 
 
-def rounds_table(game: Any, hidden: Collection[str] = (), ascii_only: bool = False) -> Table:
+def rounds_table(game: Game, hidden: Collection[str] = (), ascii_only: bool = False) -> Table:
     """The score round by round (rows) and player (columns), the leader of each round in
     bold; hidden players' bond points with '+?'."""
     rows = standings_by_round(game)
