@@ -24,7 +24,8 @@ them.
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Any
+from collections.abc import Sequence
+from typing import Annotated
 
 import typer
 from typer.core import TyperGroup
@@ -40,18 +41,20 @@ class OneLineErrors(TyperGroup):
     option, a missing argument, a bad value) as one line on stderr and exit code 2, as for
     the commands' own errors; Click would print a framed usage box."""
 
-    def main(  # type: ignore[override]
+    def main(
         self,
-        args: Any = None,
+        args: Sequence[str] | None = None,
         prog_name: str | None = None,
         complete_var: str | None = None,
         standalone_mode: bool = True,
-        **extra: Any,
-    ) -> Any:
+        windows_expand_args: bool = True,
+        **extra: object,
+    ) -> object:
+        """What the command returned (``standalone_mode=False``), else never returns."""
         if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
-            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except typer.TyperException as exc:  # Click's errors: a usage error has exit code 2
             message = printable(exc.format_message())
             ctx = getattr(exc, "ctx", None)

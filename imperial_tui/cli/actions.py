@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -20,7 +20,7 @@ from imperial_tui.cli.common import (
     _game_at,
     _load,
 )
-from rules import Game, IllegalAction
+from rules import Event, Game, IllegalAction
 from rules.savefile import SaveError, SaveLock
 
 # --------------------------------------------------------------------------- apply
@@ -86,8 +86,8 @@ def apply(
 
 def _apply_all(
     game: Game, actions: list[str], file: Path, saved: bool
-) -> list[tuple[str, list[Any]]]:
-    done: list[tuple[str, list[Any]]] = []
+) -> list[tuple[str, list[Event]]]:
+    done: list[tuple[str, list[Event]]] = []
     for number, text in enumerate(actions, start=1):
         try:
             events = game.apply(text)
@@ -103,7 +103,7 @@ def _apply_all(
     return done
 
 
-def _print_applied(game: Game, done: list[tuple[str, list[Any]]]) -> None:
+def _print_applied(game: Game, done: list[tuple[str, list[Event]]]) -> None:
     out = []
     for notation, events in done:
         out.append(notation)

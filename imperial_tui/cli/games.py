@@ -8,7 +8,7 @@ import json
 import sys
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -33,8 +33,8 @@ LEVEL_NAMES = ", ".join(LEVELS)  # computer levels, from rules.bots
 # --------------------------------------------------------------------------- new
 
 
-def _parse_options(values: list[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
+def _parse_options(values: list[str]) -> dict[str, object]:
+    options: dict[str, object] = {}
     for item in values:
         if "=" not in item:
             _fail(
@@ -375,6 +375,5 @@ def play(
     console = _console()
     if result is not None:
         console.print(f"Game over after {len(session.game.history)} actions: {result.describe()}")
-    else:
-        aw = session.game.awaiting
+    elif (aw := session.game.awaiting) is not None:  # not over: someone decides
         console.print(f"{aw.player} must decide ({aw.kind}); saved to {file}")
