@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.console import Console
 from textual import events, on
@@ -18,7 +18,7 @@ from textual.message import Message
 
 from imperial_tui.app.base import Features, GameApp
 from imperial_tui.app.widgets.shared import SharedRenders
-from imperial_tui.server.driver import SSHDriver
+from imperial_tui.server.driver import Link, SSHDriver
 from imperial_tui.server.hub import Client, Hub
 from imperial_tui.server.remote import RemoteSession
 from imperial_tui.server.store import StoreError
@@ -45,7 +45,7 @@ def client_console(env: dict[str, str]) -> Console:
     over SSH), not from the server's environment."""
     return Console(
         color_system="auto",
-        file=_NullFile(),
+        file=_NullFile(),  # type: ignore[arg-type]  # Textual's do-nothing file, as Textual's
         markup=True,
         highlight=False,
         emoji=False,
@@ -76,8 +76,11 @@ class ServerApp(GameApp[RemoteSession]):
         Binding("c", "chat", "chat", id="server.chat"),
     ]
 
+    stopping = False  # the server is stopping (the player is told so when the screen ends)
+    idle = False  # ended after a long time without a key press
+
     def __init__(
-        self, hub: Hub, user: str, link: Any, env: dict[str, str], ascii_only: bool = False
+        self, hub: Hub, user: str, link: Link, env: dict[str, str], ascii_only: bool = False
     ) -> None:
         super().__init__(ascii_only=ascii_only)
         self.driver_class = SSHDriver

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from imperial_tui.server.wire import WireError
 
@@ -51,6 +50,7 @@ class Ev(StrEnum):
 
 # JSON types of arguments (bool is an int in Python: checked apart)
 INT, STR, FLOAT, LIST, DICT = int, str, (int, float), list, dict
+JsonType = type | tuple[type, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +60,8 @@ class Call:
     that game's state), and whether a game run by another host takes it (``hosts``)."""
 
     op: Op
-    args: Mapping[str, Any] = field(default_factory=dict)
-    optional: Mapping[str, Any] = field(default_factory=dict)
+    args: Mapping[str, JsonType] = field(default_factory=dict)
+    optional: Mapping[str, JsonType] = field(default_factory=dict)
     game: bool = False
     hosts: bool = False
 
@@ -128,11 +128,11 @@ LOCAL: dict[str, str] = {
 }
 
 
-def check(message: Mapping[str, Any]) -> tuple[Op, Call]:
+def check(message: Mapping[str, object]) -> tuple[Op, Call]:
     """The call a message makes, its arguments checked against the table: WireError (one
     line) for an unknown call or a missing or ill-typed argument."""
     try:
-        op = Op(message.get("op"))
+        op = Op(str(message.get("op")))  # (no other JSON value reads as a call's name)
     except ValueError:
         raise WireError(f"an unknown call {str(message.get('op'))[:40]!r}") from None
     call = CALLS[op]
@@ -149,7 +149,7 @@ def check(message: Mapping[str, Any]) -> tuple[Op, Call]:
     return op, call
 
 
-def _check_type(op: Op, name: str, value: Any, kind: Any) -> None:
+def _check_type(op: Op, name: str, value: object, kind: JsonType) -> None:
     # (JSON's true is a Python int: a number is never a bool here, but an INT may be one)
     if (isinstance(value, bool) and kind is not INT) or not isinstance(value, kind):
         raise WireError(f"call {op}: {name} is not a {getattr(kind, '__name__', 'number')}")

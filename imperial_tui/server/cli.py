@@ -8,9 +8,13 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
+
+if TYPE_CHECKING:  # the host's commands import the server only when they run
+    from imperial_tui.server.hub import Hub
+    from imperial_tui.server.store import Store
 
 serve_app = typer.Typer(
     name="serve",
@@ -376,7 +380,7 @@ def migrate(
     )
 
 
-def _store(data: Path | None, store: str | None = None, create: bool = False):  # type: ignore[no-untyped-def]
+def _store(data: Path | None, store: str | None = None, create: bool = False) -> Store:
     from imperial_tui.server.store import StoreError, open_store
 
     if store is not None:
@@ -391,7 +395,7 @@ def _store(data: Path | None, store: str | None = None, create: bool = False):  
         _fail(str(exc))
 
 
-def _hub(data: Path | None, store: str | None = None, create: bool = False):  # type: ignore[no-untyped-def]
+def _hub(data: Path | None, store: str | None = None, create: bool = False) -> Hub:
     from imperial_tui.server.hub import Hub
 
     hub = Hub(_store(data, store, create))

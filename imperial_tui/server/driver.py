@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
 
 from textual import events, messages
@@ -84,7 +85,7 @@ class SSHDriver(Driver):
         size: tuple[int, int] | None = None,
     ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
-        self.link: Link = app.link  # type: ignore[attr-defined]
+        self.link: Link = app.link  # type: ignore[attr-defined]  # ServerApp's: the only app
         self._size = size or self.link.size
         self._out: list[str] = []
         # sends only what the terminal does not show already
@@ -246,7 +247,7 @@ class SSHDriver(Driver):
         binary: BinaryIO | TextIO,
         *,
         delivery_key: str,
-        save_path: Any,
+        save_path: Path,
         open_method: Literal["browser", "download"] = "download",
         encoding: str | None = None,
         mime_type: str | None = None,

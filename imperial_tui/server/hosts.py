@@ -35,13 +35,15 @@ import os
 import socket
 import uuid
 from dataclasses import astuple
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from imperial_tui.server.calls import CALLS, Op
 from imperial_tui.server.mirror import MirrorTable
 from imperial_tui.server.store import StoreError
 from imperial_tui.server.store_pg import CHANNEL, GAME_LOCKS, PostgresStore, connect
 from imperial_tui.server.table import Refused, Table
+from imperial_tui.server.wire import Message
+from rules import Action
 
 if TYPE_CHECKING:
     from imperial_tui.server.hub import Hub
@@ -113,7 +115,7 @@ class CopyTable(MirrorTable):
                 log.exception("ringing %s failed", client.user)
 
     # -- never here: the owner forwards these (Owner.answer) -----------------------------------
-    def apply(self, user: str, action: Any, expect: int | None = None) -> None:
+    def apply(self, user: str, action: Action | str, expect: int | None = None) -> None:
         raise Refused("this game is run by another host; try again")
 
     def undo(self, user: str) -> int:
@@ -151,7 +153,7 @@ class Cluster:
         self.name = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
         self.locks = connect(store.url)  # holds this host's games' advisory locks
         self.runs: set[int] = set()
-        self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.waiting: dict[int, asyncio.Future[Message]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._busy: set[int] = set()  # games whose requests are being answered
         self.takeovers = 0
@@ -326,7 +328,7 @@ class Cluster:
             self.lost(game_id)
 
     # -- forwarded calls --------------------------------------------------------------------------
-    async def forward(self, table: CopyTable, op: Op, message: dict[str, Any]) -> dict[str, Any]:
+    async def forward(self, table: CopyTable, op: Op, message: Message) -> Message:
         """A player here changes a game another host runs: ask that host through the
         database; its answer, once this copy has caught up with what it wrote."""
         call = CALLS[op]
@@ -340,8 +342,9 @@ class Cluster:
             "INSERT INTO requests (game_id, host, call) VALUES (%s, %s, %s) RETURNING id",
             (table.id, self.name, json.dumps({"op": op.value, **args})),
         ).fetchone()
+        assert row is not None  # (RETURNING: one row)
         rid = int(row[0])
-        future: asyncio.Future[dict[str, Any]] = loop.create_future()
+        future: asyncio.Future[Message] = loop.create_future()
         self.waiting[rid] = future
         try:
             self.store._run("SELECT pg_notify(%s, %s)", (CHANNEL, f"r{table.id}"))
@@ -360,7 +363,7 @@ class Cluster:
             self.hub.table_changed(current)
         return answer
 
-    def _answer_of(self, rid: int) -> dict[str, Any] | None:
+    def _answer_of(self, rid: int) -> Message | None:
         row = self.store._run("SELECT answer FROM requests WHERE id=%s", (rid,)).fetchone()
         if row is None or row[0] is None:
             return None
@@ -394,11 +397,11 @@ class Cluster:
     def _answer_one(self, rid: int, text: str) -> None:
         done = self.store._run("SELECT 1 FROM log WHERE request=%s", (rid,)).fetchone()
         if done:  # written by a host that died before it could answer
-            answer: dict[str, Any] = {}
+            answer: Message = {}
         else:
             try:
                 message = json.loads(text)
-                if not isinstance(message, dict) or not CALLS[Op(message.get("op"))].hosts:
+                if not isinstance(message, dict) or not CALLS[Op(str(message.get("op")))].hosts:
                     raise ValueError(text[:60])
             except (ValueError, KeyError):
                 answer = {"refused": "an unreadable request"}

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from imperial_tui.app.widgets.shared import SharedRenders
 from imperial_tui.server.limits import Sessions
@@ -24,6 +23,7 @@ from imperial_tui.server.store import (
     OPEN,
     PLAYING,
     GameRecord,
+    GameSettings,
     LogEntry,
     SeatRecord,
     Store,
@@ -165,7 +165,7 @@ class Hub:
         """A new game from the new-game screen's seats (``human`` named, ``open`` for anyone,
         ``bot:<level>``). It starts at once when no seat is open."""
         check_seats(seats)
-        settings = {
+        settings: GameSettings = {
             "edition": rules.edition,
             "variant": rules.variant,
             "options": rules.options(),
@@ -324,11 +324,12 @@ class Hub:
         table = self.tables.get(game_id)
         if table is None or table.game is None:
             raise SaveError(f"game {game_id}: no such game on this server, or not started yet")
+        created = table.header.get("created") if table.header else None
         doc = game_to_dict(
             table.game,
             table.controllers(),
             table.app_settings(),
-            table.header.get("created") if table.header else None,
+            created if isinstance(created, str) else None,  # (game_to_dict wrote a string)
         )
         write_atomically(path, to_json(doc) + "\n")
         return path
@@ -362,7 +363,7 @@ class Hub:
             seats.append(SeatRecord(i, name, ctl if ctl.startswith("bot:") else HUMAN, None))
             if not ctl.startswith("bot:"):
                 seats[-1].user = name
-        settings = {
+        settings: GameSettings = {
             "edition": game.rules.edition,
             "variant": game.rules.variant,
             "options": game.rules.options(),
@@ -388,7 +389,7 @@ class Hub:
         return table
 
 
-def describe(table: Table) -> dict[str, Any]:
+def describe(table: Table) -> dict[str, object]:
     """A plain summary of a table for the host's command line."""
     row = table.hub.row(table, "")
     return {

@@ -4,11 +4,12 @@ app's new-game screen; leave. Keyboard only, 80x24."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -25,6 +26,15 @@ SECTIONS = (
     ("watch", "Games to watch"),
     ("finished", "Finished games"),
 )
+
+
+def server_app(node: DOMNode) -> ServerApp:
+    """The server's app a screen is in, typed (Textual types ``node.app`` as any app)."""
+    from imperial_tui.server.app import ServerApp
+
+    app = node.app
+    assert isinstance(app, ServerApp), f"{type(node).__name__} outside the server's app"
+    return app
 
 
 def section_of(row: LobbyRow) -> str:
@@ -51,7 +61,7 @@ class LobbyScreen(Screen[None]):
 
     @property
     def server(self) -> ServerApp:
-        return self.app  # type: ignore[return-value]
+        return server_app(self)
 
     def compose(self) -> ComposeResult:
         yield Static(id="lobby-title")
@@ -185,17 +195,24 @@ class ServerNewGameScreen(NewGameScreen):
         Binding("escape", "cancel", "back to the lobby", id="new.cancel"),
     ]
 
-    def __init__(self, user: str, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.seat_kinds = server_seat_kinds()  # type: ignore[misc]
-        self.default_seats = [  # type: ignore[misc]
-            (user, "human"),
-            ("", "open"),
-            ("Cleo", "bot:greedy"),
-            ("Dan", "off"),
-            ("Emil", "off"),
-            ("Fay", "off"),
-        ]
+    seat_kinds: ClassVar[list[tuple[str, str]]] = server_seat_kinds()
+    # the first seat is the creator's (``initial_seats``)
+    default_seats: ClassVar[list[tuple[str, str]]] = [
+        ("", "human"),
+        ("", "open"),
+        ("Cleo", "bot:greedy"),
+        ("Dan", "off"),
+        ("Emil", "off"),
+        ("Fay", "off"),
+    ]
+
+    def __init__(self, user: str, seed: int | None = None) -> None:
+        super().__init__(seed=seed)
+        self.user = user
+
+    def initial_seats(self) -> list[tuple[str, str]]:
+        """The defaults, the first seat the creator's."""
+        return [(self.user, "human"), *self.default_seats[1:]]
 
     def on_mount(self) -> None:
         from textual.widgets import Checkbox
@@ -207,7 +224,7 @@ class ServerNewGameScreen(NewGameScreen):
         from textual.widgets import Checkbox, Input
 
         seed_text = self.query_one("#seed", Input).value
-        self.app.create_game(  # type: ignore[attr-defined]
+        server_app(self).create_game(
             seats=self.seats(),
             rules=self.rules,
             seed=int(seed_text) if seed_text else None,

@@ -15,20 +15,45 @@ import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import astuple
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from imperial_tui.server.calls import Op
 from imperial_tui.server.hub import Client, Hub
-from imperial_tui.server.store import GameRecord, SeatRecord, Store
+from imperial_tui.server.store import GameRecord, GameSettings, Header, SeatRecord, Store
 from imperial_tui.server.table import Refused, Seat, Table, clean_chat
-from imperial_tui.server.wire import Caller, WireError
-from rules import IllegalAction, RuleSet
+from imperial_tui.server.wire import Caller, Message, WireError
+from rules import Action, IllegalAction, RuleSet
 from rules.savefile import SaveError, game_from_dict
 
 log = logging.getLogger("imperial.server")
 
+# a seat as a SeatRecord's fields in order (a list once through JSON)
+SeatRow = tuple[int, str, str, str | None, str | None]
 
-def delta(table: Table, since: int, header: bool = True) -> dict[str, Any]:
+# The one message shape that brings a copy of a table up to date (``delta``; a copy of a game
+# another host runs makes its own from the database: hosts.py). The log's lines are (kind,
+# text, ply), lists once through JSON. "from" is a Python keyword: hence this spelling.
+TableDelta = TypedDict(
+    "TableDelta",
+    {
+        "id": NotRequired[int],  # these three: for a table the worker does not have yet
+        "creator": NotRequired[str],
+        "created": NotRequired[str],
+        "title": str,
+        "status": str,
+        "settings": GameSettings,
+        "header": Header | None,  # None: the copy has it already (it never changes)
+        "seats": list[SeatRow],
+        "damaged": str | None,
+        "version": int,
+        "game_version": int,
+        "from": int,  # the log lines the copy holds: "log" begins after them
+        "log": list[tuple[str, str, int]],
+    },
+)
+
+
+def delta(table: Table, since: int, header: bool = True) -> TableDelta:
     """A table's state for a copy that holds the first ``since`` lines of its log (and, when
     ``header`` is False, already has the game's header: it never changes once set)."""
     since = max(0, min(since, len(table.log)))
@@ -57,7 +82,7 @@ class MirrorTable(Table):
     hub: MirrorHub
     taken = False  # a state of the owner's has been taken
 
-    def take(self, d: dict[str, Any]) -> bool:
+    def take(self, d: TableDelta) -> bool:
         """Bring this copy up to ``d`` (older news is ignored); True when it changed."""
         if d["version"] < self.version or (d["version"] == self.version and self.taken):
             return False  # the owner changes the version with everything a screen shows
@@ -67,13 +92,13 @@ class MirrorTable(Table):
             raise WireError(f"game {self.id}: a gap in the log ({start} > {len(self.log)})")
         self.title = d["title"]
         self.status = d["status"]
-        self.settings = dict(d["settings"])
+        self.settings = d["settings"].copy()
         self.seats = [Seat(*s) for s in d["seats"]]
         if self.header is None and d["header"] is not None:
             self.header = d["header"]
         if d["damaged"]:
             self.damaged = d["damaged"]  # the owner could not replay it: nor would a copy
-        new = [tuple(e) for e in d["log"][len(self.log) - start :]]
+        new = [(kind, text, ply) for kind, text, ply in d["log"][len(self.log) - start :]]
         if self.game is None and self.header is not None and not self.damaged:
             self._build()
         for kind, text, ply in new:
@@ -128,7 +153,7 @@ class MirrorTable(Table):
             return
         self.settings["pace"] = pace
 
-    def apply(self, user: str, action: Any, expect: int | None = None) -> None:
+    def apply(self, user: str, action: Action | str, expect: int | None = None) -> None:
         self.hub.call(Op.APPLY, self, user=user, action=str(action), expect=expect)
 
     def undo(self, user: str) -> int:
@@ -160,7 +185,7 @@ class MirrorHub(Hub):
         self.on_broken: Callable[[], None] = lambda: None
 
     # -- calls --------------------------------------------------------------------------------
-    def call(self, op: Op, table: Table | None = None, **args: Any) -> dict[str, Any]:
+    def call(self, op: Op, table: Table | None = None, **args: object) -> Message:
         """Ask the owner; its answer's table state is taken before returning, and its refusal
         is raised as the same exception an in-process table raises."""
         if table is not None:
@@ -181,7 +206,7 @@ class MirrorHub(Hub):
             raise IllegalAction(answer["illegal"], answer.get("rule"))
         return answer
 
-    def take(self, d: dict[str, Any]) -> MirrorTable:
+    def take(self, d: TableDelta) -> MirrorTable:
         table = self.tables.get(d["id"])
         if not isinstance(table, MirrorTable):
             record = GameRecord(
@@ -227,11 +252,11 @@ class MirrorHub(Hub):
     async def stop(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
-    def tell(self, op: Op, **args: Any) -> None:
+    def tell(self, op: Op, **args: object) -> None:
         """A call whose answer does not matter."""
         self._tell(op, **args)
 
-    def _tell(self, op: Op, **args: Any) -> dict[str, Any]:
+    def _tell(self, op: Op, **args: object) -> Message:
         """A call whose failure only means the owner is gone (the worker then ends)."""
         try:
             return self.caller.call(op, **args)

@@ -21,7 +21,6 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from imperial_tui.server import calls, wire
 from imperial_tui.server.hosts import Cluster, CopyTable, copy_of
@@ -32,6 +31,8 @@ from imperial_tui.server.ssh import ServeConfig, accept_forever, host_key, liste
 from imperial_tui.server.store import GameRecord, open_store
 from imperial_tui.server.store_pg import PostgresStore
 from imperial_tui.server.table import Refused, Table
+from imperial_tui.server.wire import Message
+from imperial_tui.server.worker import WorkerArgs
 from rules import IllegalAction, RuleSet
 
 log = logging.getLogger("imperial.server")
@@ -41,8 +42,7 @@ RESTART_PAUSE = 1.0  # seconds before a worker that died is started again
 MAX_BEHIND = 64 * 1024 * 1024  # bytes of news a worker may leave unread before it is ended
 STOP_TIMEOUT = 15.0  # seconds a worker may take to tell its players and end
 
-Message = dict[str, Any]
-Answer = dict[str, Any]
+Answer = Message
 Handler = Callable[["Worker | None", Message, "Table | None"], Answer]
 
 
@@ -63,7 +63,7 @@ class Worker:
     task: asyncio.Task[None] | None = None
     failed: bool = False  # ended before it was ready
 
-    def send(self, message: dict[str, Any]) -> None:
+    def send(self, message: Message) -> None:
         if self.events.is_closing():
             return
         if self.events.transport.get_write_buffer_size() > MAX_BEHIND:
@@ -189,7 +189,7 @@ class Owner:
         hand_here, hand_there = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         hand_here.setblocking(False)
         c = self.config
-        args = {
+        args: WorkerArgs = {
             "index": index,
             "handoff": hand_there.fileno(),
             "calls": calls_there.fileno(),
@@ -334,7 +334,7 @@ class Owner:
             return
         self.workers[self.workers.index(worker)] = new
 
-    async def answer(self, worker: Worker, message: dict[str, Any]) -> dict[str, Any]:
+    async def answer(self, worker: Worker, message: Message) -> Answer:
         """A worker's call answered: here, or by the host that runs its game (hosts.py)."""
         cluster = self.cluster
         if cluster is not None:
@@ -351,7 +351,7 @@ class Owner:
                 return answer
         return self._answer(worker, message)
 
-    def _answer(self, worker: Worker | None, message: dict[str, Any]) -> dict[str, Any]:
+    def _answer(self, worker: Worker | None, message: Message) -> Answer:
         table: Table | None = None
         try:
             op, call = calls.check(message)

@@ -135,11 +135,15 @@ class ScreenDiff:
                 i += 1
                 while start > 0 and (line[start] or ("x", ""))[0] == "":
                     start -= 1  # never start on the right half of a wide character
-                if end + 1 < len(line) and line[end + 1] is not None and line[end + 1][0] == "":  # type: ignore[index]
+                after = line[end + 1] if end + 1 < len(line) else None
+                if after is not None and after[0] == "":
                     end += 1
                 out.append(f"\x1b[{row};{start}H")  # a cursor move keeps the style: runs share it
                 for c in range(start, end + 1):
-                    ch, sgr = cell = line[c]  # type: ignore[misc]
+                    cell = line[c]
+                    if cell is None:  # (never: a run holds known cells only)
+                        continue
+                    ch, sgr = cell
                     if sgr != style:
                         out.append(_RESET + sgr)
                         style = sgr

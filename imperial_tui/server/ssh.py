@@ -24,9 +24,10 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import asyncssh
+from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 
 from imperial_tui.server.collector import Collector
 from imperial_tui.server.driver import RESTORE, clear_parser_cache
@@ -35,6 +36,9 @@ from imperial_tui.server.limits import ByteBudget, Gate, Peer, Startups
 from imperial_tui.server.store import NameTaken, Store, StoreError, open_store
 from rules.actions import NATION_CODES
 from rules.setup import NAME_RE
+
+if TYPE_CHECKING:
+    from imperial_tui.server.app import ServerApp
 
 log = logging.getLogger("imperial.server")
 
@@ -228,7 +232,7 @@ class GameSSHServer(asyncssh.SSHServer):
     def kbdint_auth_supported(self) -> bool:
         return not self.told  # offered once, only to say why the login fails
 
-    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> Any:
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> KbdIntChallenge:
         """Not a real challenge: the one line that says why the login failed (once: OpenSSH
         would ask three times)."""
         if self.told:
@@ -240,7 +244,7 @@ class GameSSHServer(asyncssh.SSHServer):
         )
         return ("", f"imperial: {why}\n", "", [])
 
-    def validate_kbdint_response(self, username: str, responses: Any) -> bool:
+    def validate_kbdint_response(self, username: str, responses: KbdIntResponse) -> bool:
         return False
 
     def auth_completed(self) -> None:
@@ -255,7 +259,7 @@ class GameSSHServer(asyncssh.SSHServer):
             pass
 
 
-def peer_of(address: Any) -> Peer:
+def peer_of(address: object) -> Peer:
     """A TCP connection's peer as the limits count it: "address port"."""
     if isinstance(address, tuple) and len(address) >= 2:
         return f"{address[0]} {address[1]}"
@@ -333,7 +337,7 @@ class Server:
         self.handed = handed
         self.gate = make_gate(config)
         self.connections = 0
-        self.sessions: set[Any] = set()
+        self.sessions: set[ServerApp] = set()
         self.listener: socket.socket | None = None
         self.options: asyncssh.SSHServerConnectionOptions | None = None
         self.port = config.port
@@ -484,15 +488,15 @@ class Server:
             self.bytes_sent += link.sent
             self._after_session()
         if app.return_code:
-            crash = getattr(app, "crash", None)
+            crash = app.crash
             log.error("%s's screen failed: %s", user, crash.line() if crash else "(see above)")
             link.send(
                 "\r\nimperial: the game screen failed (the host's log has the details); "
                 "your games are safe on the server\r\n"
             )
-        elif getattr(app, "stopping", False):
+        elif app.stopping:
             link.send("imperial: the server is stopping; your games are saved\r\n")
-        elif getattr(app, "idle", False):
+        elif app.idle:
             link.send("imperial: disconnected after a long time without a key press\r\n")
         elif link.ended:
             link.send(f"\r\nimperial: {link.ended}\r\n")
@@ -517,7 +521,7 @@ class Server:
             with contextlib.suppress(StoreError):
                 self.store.touch_user(user)
 
-    async def _watch_idle(self, app: Any, link: SSHLink) -> None:
+    async def _watch_idle(self, app: ServerApp, link: SSHLink) -> None:
         timeout = self.config.idle_timeout
         while True:
             await asyncio.sleep(min(30.0, max(0.2, timeout / 4)))

@@ -16,7 +16,8 @@ import sqlite3
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from types import TracebackType
+from typing import Protocol, TypedDict
 
 SCHEMA_VERSION = 1
 
@@ -38,6 +39,23 @@ class NameTaken(StoreError):
 class Conflict(StoreError):
     """The line of the log this writer meant to write is written already: another process
     (another host) extends this game now."""
+
+
+class GameSettings(TypedDict, total=False):
+    """A game's settings as the store keeps them (JSON); read with defaults where a key may
+    be missing."""
+
+    edition: str
+    variant: str
+    options: dict[str, object]  # rule options (RuleSet.options())
+    seed: int | None
+    hidden_cash: bool
+    pace: float  # seconds between computer moves
+
+
+# A game's save-file header once it has started: the document of rules.savefile's
+# game_to_dict without its "actions" (the log holds them).
+Header = dict[str, object]
 
 
 @dataclass(slots=True)
@@ -68,8 +86,8 @@ class GameRecord:
     creator: str
     created: str
     status: str  # open (waiting for players), playing, finished
-    settings: dict[str, Any]  # edition, variant, options, seed, hidden_cash, pace
-    header: dict[str, Any] | None  # the save-file header once the game has started
+    settings: GameSettings
+    header: Header | None  # once the game has started
     seats: list[SeatRecord] = field(default_factory=list)
 
 
@@ -85,6 +103,10 @@ class LogEntry:
     time: str
     ply: int = 0
     seq: int = 0
+
+
+# a row of the games table: id, title, creator, created, status, settings and header (JSON)
+GameRow = tuple[int, str, str, str, str, str, str | None]
 
 
 class Store(Protocol):
@@ -105,15 +127,15 @@ class Store(Protocol):
         self,
         title: str,
         creator: str,
-        settings: dict[str, Any],
+        settings: GameSettings,
         seats: list[SeatRecord],
         game_id: int | None = None,
         created: str | None = None,
     ) -> int: ...
     def take_seat(self, game_id: int, seat: int, name: str, user: str) -> None: ...
-    def start_game(self, game_id: int, header: dict[str, Any]) -> None: ...
+    def start_game(self, game_id: int, header: Header) -> None: ...
     def set_status(self, game_id: int, status: str) -> None: ...
-    def set_settings(self, game_id: int, settings: dict[str, Any]) -> None: ...
+    def set_settings(self, game_id: int, settings: GameSettings) -> None: ...
     def set_notified(self, game_id: int, seat: int, turn: str) -> None: ...
     def game(self, game_id: int) -> GameRecord | None: ...
     def games(self, after: int = 0) -> list[GameRecord]: ...
@@ -126,9 +148,9 @@ class Store(Protocol):
         self,
         title: str,
         creator: str,
-        settings: dict[str, Any],
+        settings: GameSettings,
         seats: list[SeatRecord],
-        header: dict[str, Any],
+        header: Header,
         entries: list[LogEntry],
         status: str,
     ) -> int: ...
@@ -227,7 +249,7 @@ class SQLiteStore:
     def close(self) -> None:
         self.db.close()
 
-    def _run(self, sql: str, args: tuple[Any, ...] = ()) -> sqlite3.Cursor:
+    def _run(self, sql: str, args: tuple[object, ...] = ()) -> sqlite3.Cursor:
         try:
             return self.db.execute(sql, args)
         except sqlite3.Error as exc:
@@ -275,7 +297,7 @@ class SQLiteStore:
         self,
         title: str,
         creator: str,
-        settings: dict[str, Any],
+        settings: GameSettings,
         seats: list[SeatRecord],
         game_id: int | None = None,
         created: str | None = None,
@@ -288,7 +310,7 @@ class SQLiteStore:
         self,
         title: str,
         creator: str,
-        settings: dict[str, Any],
+        settings: GameSettings,
         seats: list[SeatRecord],
         game_id: int | None = None,
         created: str | None = None,
@@ -313,7 +335,7 @@ class SQLiteStore:
             (name, user, game_id, seat),
         )
 
-    def start_game(self, game_id: int, header: dict[str, Any]) -> None:
+    def start_game(self, game_id: int, header: Header) -> None:
         self._run(
             "UPDATE games SET status=?, header=? WHERE id=?",
             (PLAYING, json.dumps(header), game_id),
@@ -322,13 +344,13 @@ class SQLiteStore:
     def set_status(self, game_id: int, status: str) -> None:
         self._run("UPDATE games SET status=? WHERE id=?", (status, game_id))
 
-    def set_settings(self, game_id: int, settings: dict[str, Any]) -> None:
+    def set_settings(self, game_id: int, settings: GameSettings) -> None:
         self._run("UPDATE games SET settings=? WHERE id=?", (json.dumps(settings), game_id))
 
     def set_notified(self, game_id: int, seat: int, turn: str) -> None:
         self._run("UPDATE seats SET notified=? WHERE game_id=? AND seat=?", (turn, game_id, seat))
 
-    def _record(self, row: tuple[Any, ...]) -> GameRecord:
+    def _record(self, row: GameRow) -> GameRecord:
         gid, title, creator, created, status, settings, header = row
         seats = [
             SeatRecord(*r)
@@ -410,9 +432,9 @@ class SQLiteStore:
         self,
         title: str,
         creator: str,
-        settings: dict[str, Any],
+        settings: GameSettings,
         seats: list[SeatRecord],
-        header: dict[str, Any],
+        header: Header,
         entries: list[LogEntry],
         status: str,
     ) -> int:
@@ -442,7 +464,12 @@ class _Transaction:
     def __enter__(self) -> None:
         self.store._run("BEGIN IMMEDIATE")
 
-    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         if kind is None:
             self.store._run("COMMIT")
         else:

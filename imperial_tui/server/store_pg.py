@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING
 
 from imperial_tui.server.store import (
     OPEN,
@@ -30,6 +30,9 @@ from imperial_tui.server.store import (
     SCHEMA_VERSION,
     Conflict,
     GameRecord,
+    GameRow,
+    GameSettings,
+    Header,
     LogEntry,
     NameTaken,
     SeatRecord,
@@ -37,6 +40,10 @@ from imperial_tui.server.store import (
     UserRecord,
     now,
 )
+
+if TYPE_CHECKING:  # imported where first needed: the extra may be missing
+    from psycopg import Connection, Cursor
+    from psycopg.rows import TupleRow
 
 CHANNEL = "imperial"
 SCHEMA_LOCK = 0x1E7E_0001  # an advisory lock taken while the tables are made
@@ -100,21 +107,24 @@ def is_url(spec: object) -> bool:
     return isinstance(spec, str) and spec.startswith(("postgresql://", "postgres://"))
 
 
-def _psycopg() -> Any:
+def _need_psycopg() -> None:
+    """StoreError unless psycopg (the postgres extra) can be imported; the callers then
+    import it themselves (an import of a loaded module is a lookup)."""
     try:
-        import psycopg
+        import psycopg  # noqa: F401
     except ImportError:
         raise StoreError(
             "a PostgreSQL store needs the postgres extra: pip install 'imperial[postgres]' "
             "(or uv sync --extra postgres)"
         ) from None
-    return psycopg
 
 
-def connect(url: str, autocommit: bool = True) -> Any:
+def connect(url: str, autocommit: bool = True) -> Connection[TupleRow]:
     """A connection whose death PostgreSQL notices within seconds (TCP keep-alives on the
     server's side: a host that vanishes frees its games' locks)."""
-    psycopg = _psycopg()
+    _need_psycopg()
+    import psycopg
+
     options = "-c tcp_keepalives_idle=5 -c tcp_keepalives_interval=2 -c tcp_keepalives_count=3"
     try:
         return psycopg.connect(
@@ -139,12 +149,13 @@ class PostgresStore:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self.psycopg = _psycopg()
-        self.db = connect(url)
+        self.db = connect(url)  # (StoreError, one line, without the postgres extra)
+        import psycopg
+
         self.request: int | None = None  # the request being answered (hosts.py)
         # hosts.py: a new game is locked before others can see it; a refused line is reported
         self.on_create: Callable[[int], None] | None = None
-        self.on_conflict: Callable[[int], None] | None = None
+        self.on_conflict: Callable[[int], object] | None = None  # (what it returns: unused)
         try:
             with self.db.transaction():
                 self.db.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
@@ -159,32 +170,36 @@ class PostgresStore:
                         f"the database was written by a newer imperial (schema {row[0]}); "
                         "update imperial"
                     )
-        except self.psycopg.Error as exc:
+        except psycopg.Error as exc:
             raise StoreError(f"cannot set up the database: {_line(exc)}") from None
 
     def close(self) -> None:
         self.db.close()
 
-    def _run(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
+    def _run(self, sql: str, args: tuple[object, ...] = ()) -> Cursor[TupleRow]:
+        import psycopg
+
         if self.db.closed:  # the connection died (a restart of PostgreSQL): once more
             self.db = connect(self.url)
         try:
             return self.db.execute(sql, args)
-        except self.psycopg.errors.UniqueViolation as exc:
+        except psycopg.errors.UniqueViolation as exc:
             raise Conflict(_line(exc)) from None
-        except self.psycopg.Error as exc:
+        except psycopg.Error as exc:
             raise StoreError(f"the server's database refused: {_line(exc)}") from None
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
+        import psycopg
+
         if self.db.closed:
             self.db = connect(self.url)
         try:
             with self.db.transaction():
                 yield
-        except self.psycopg.errors.UniqueViolation as exc:
+        except psycopg.errors.UniqueViolation as exc:
             raise Conflict(_line(exc)) from None
-        except self.psycopg.Error as exc:
+        except psycopg.Error as exc:
             raise StoreError(f"the server's database refused: {_line(exc)}") from None
 
     def _notify(self, game_id: int) -> None:
@@ -232,7 +247,7 @@ class PostgresStore:
         self,
         title: str,
         creator: str,
-        settings: dict[str, Any],
+        settings: GameSettings,
         seats: list[SeatRecord],
         game_id: int | None = None,
         created: str | None = None,
@@ -244,6 +259,7 @@ class PostgresStore:
                     "VALUES (%s, %s, %s, %s, %s) RETURNING id",
                     (title, creator, created or now(), OPEN, json.dumps(settings)),
                 ).fetchone()
+                assert row is not None  # (RETURNING: one row)
                 game_id = int(row[0])
             else:  # (a migration keeps the numbers)
                 self._run(
@@ -266,7 +282,7 @@ class PostgresStore:
             self._notify(game_id)
         return game_id
 
-    def _change(self, game_id: int, sql: str, args: tuple[Any, ...]) -> None:
+    def _change(self, game_id: int, sql: str, args: tuple[object, ...]) -> None:
         with self._transaction():
             self._run(sql, args)
             self._notify(game_id)
@@ -278,7 +294,7 @@ class PostgresStore:
             (name, user, game_id, seat),
         )
 
-    def start_game(self, game_id: int, header: dict[str, Any]) -> None:
+    def start_game(self, game_id: int, header: Header) -> None:
         self._change(
             game_id,
             "UPDATE games SET status=%s, header=%s WHERE id=%s",
@@ -288,7 +304,7 @@ class PostgresStore:
     def set_status(self, game_id: int, status: str) -> None:
         self._change(game_id, "UPDATE games SET status=%s WHERE id=%s", (status, game_id))
 
-    def set_settings(self, game_id: int, settings: dict[str, Any]) -> None:
+    def set_settings(self, game_id: int, settings: GameSettings) -> None:
         self._change(
             game_id, "UPDATE games SET settings=%s WHERE id=%s", (json.dumps(settings), game_id)
         )
@@ -298,7 +314,7 @@ class PostgresStore:
             "UPDATE seats SET notified=%s WHERE game_id=%s AND seat=%s", (turn, game_id, seat)
         )
 
-    def _record(self, row: tuple[Any, ...]) -> GameRecord:
+    def _record(self, row: GameRow) -> GameRecord:
         gid, title, creator, created, status, settings, header = row
         seats = [
             SeatRecord(*r)
@@ -356,6 +372,7 @@ class PostgresStore:
                 row = self._run(
                     "SELECT COALESCE(MAX(seq), 0) + 1 FROM log WHERE game_id=%s", (game_id,)
                 ).fetchone()
+                assert row is not None  # (an aggregate: one row)
                 seq = int(row[0])
             self._run(
                 'INSERT INTO log (game_id, seq, kind, text, player, "user", time, ply, request) '
@@ -387,9 +404,9 @@ class PostgresStore:
         self,
         title: str,
         creator: str,
-        settings: dict[str, Any],
+        settings: GameSettings,
         seats: list[SeatRecord],
-        header: dict[str, Any],
+        header: Header,
         entries: list[LogEntry],
         status: str,
     ) -> int:

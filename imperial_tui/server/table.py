@@ -21,8 +21,9 @@ import logging
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from imperial_tui.model.session import AppSettings
 from imperial_tui.server.store import (
     FINISHED,
     OPEN,
@@ -127,7 +128,10 @@ class Seat:
         return self.kind if self.is_bot else HUMAN
 
     def belongs_to(self, user: str) -> bool:
-        return not self.is_bot and bool(self.user) and self.user.lower() == user.lower()
+        mine = self.user
+        if self.is_bot or not mine:
+            return False
+        return mine.lower() == user.lower()
 
 
 Listener = Callable[["Table"], None]
@@ -143,7 +147,7 @@ class Table:
         self.creator = record.creator
         self.created = record.created
         self.status = record.status
-        self.settings = dict(record.settings)
+        self.settings = record.settings.copy()
         self.header = record.header
         self.seats = [Seat(s.seat, s.name, s.kind, s.user, s.notified) for s in record.seats]
         self.game: Game | None = None
@@ -261,7 +265,7 @@ class Table:
                     s.kind[4:], seed + i, hidden_cash=self.hidden_cash, processes=1
                 )
 
-    def app_settings(self) -> dict[str, Any]:
+    def app_settings(self) -> AppSettings:
         return {"hidden_cash": self.hidden_cash, "pace": self.pace}
 
     def wake(self) -> None:

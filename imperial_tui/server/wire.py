@@ -20,16 +20,21 @@ MAX_MESSAGE = 64 * 1024 * 1024  # a whole game's log fits many times over
 CALL_TIMEOUT = 30.0  # seconds a worker waits for the owner before it gives up on it
 
 
+# A message: one JSON object. Its values are the sender's: a receiver reads them only after
+# checking them (the owner checks each call against ``calls.CALLS``).
+Message = dict[str, Any]
+
+
 class WireError(Exception):
     """The other process went away or sent something unreadable."""
 
 
-def encode(message: dict[str, Any]) -> bytes:
+def encode(message: Message) -> bytes:
     body = json.dumps(message, separators=(",", ":")).encode("utf-8")
     return HEADER.pack(len(body)) + body
 
 
-def decode(body: bytes) -> dict[str, Any]:
+def decode(body: bytes) -> Message:
     try:
         message = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -40,13 +45,13 @@ def decode(body: bytes) -> dict[str, Any]:
 
 
 def _length(head: bytes) -> int:
-    (n,) = HEADER.unpack(head)
+    n: int = HEADER.unpack(head)[0]
     if n > MAX_MESSAGE:
         raise WireError(f"a message of {n} bytes")
     return n
 
 
-async def read(reader: asyncio.StreamReader) -> dict[str, Any] | None:
+async def read(reader: asyncio.StreamReader) -> Message | None:
     """The next message, or None when the other side closed."""
     try:
         head = await reader.readexactly(HEADER.size)
@@ -66,7 +71,7 @@ class Caller:
         self.sock = sock
         self.broken = False
 
-    def call(self, op: str, **args: Any) -> dict[str, Any]:
+    def call(self, op: str, **args: object) -> Message:
         """The owner's answer. WireError if it cannot be had: ``broken`` is then set, unless
         the message was too large to send (the call is refused, the link is fine)."""
         if self.broken:

@@ -14,7 +14,7 @@ import signal
 import socket
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from imperial_tui.server import wire
 from imperial_tui.server.calls import Ev, Op
@@ -25,7 +25,28 @@ from imperial_tui.server.store import Store
 log = logging.getLogger("imperial.server")
 
 
-async def serve(args: dict[str, Any]) -> None:
+class WorkerArgs(TypedDict):
+    """What the owner hands a worker process (one JSON argument): the owner's settings and
+    the descriptors of the sockets it passed."""
+
+    index: int
+    handoff: int  # accepted connections come here (SCM_RIGHTS)
+    calls: int  # the worker's calls to the owner
+    events: int  # the owner's news
+    data: str
+    host: str
+    allow_any: bool
+    max_connections: int
+    idle_timeout: float
+    pace: float
+    login_timeout: float
+    per_user: int
+    input: list[float]  # the input budget: rate, burst, patience
+    store: str | None
+    gc_every: float
+
+
+async def serve(args: WorkerArgs) -> None:
     config = ServeConfig(
         data=Path(args["data"]),
         host=str(args["host"]),
