@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -52,7 +52,7 @@ make_scrollbars_ascii_aware()
 # Screens and widgets are imported where they are first shown, not here: the first frame
 # then waits only for the one screen it shows (scripts/measure_startup.py measures it).
 
-HELP_FOR_DECISION: dict[Decision, str] = {
+HELP_FOR_DECISION: dict[str, str] = {  # by Decision (a StrEnum: Awaiting.kind's words)
     Decision.RONDEL: "rondel",
     Decision.SWISS_BANK: "investor",
     Decision.BUILD_FACTORY: "factory",
@@ -104,9 +104,10 @@ def _commands() -> type[Provider]:
 
 
 S = TypeVar("S", bound=GameSession)
+R = TypeVar("R")  # a screen's result: whatever it is
 
 
-def game_app(node: DOMNode) -> GameApp[Any]:
+def game_app(node: DOMNode) -> GameApp[GameSession]:
     """The app a screen or widget is in, typed: every screen of ours runs in a ``GameApp``
     (Textual types ``node.app`` as any app)."""
     app = node.app
@@ -136,7 +137,7 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
         self._paused = False  # computer players wait for a key (PausedScreen)
         self.follow = Following()  # this viewer's recaps and pauses
         self.start_note = ""  # the first thing the log line says (where the game is saved)
-        self._over_shown = -1
+        self._over_shown: object = -1  # the session version the scores were shown for
         self.timings: dict[str, float] = {}
         self.crash: Crash | None = None
 
@@ -224,7 +225,7 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
             shown = shown.replace(glyph, word)
         return to_ascii(shown)
 
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[R]) -> Iterable[SystemCommand]:
         """Textual's own palette commands: its Quit asks first like ctrl+q (it would end the
         game at once), and its screenshot only where this machine is the player's."""
         for command in super().get_system_commands(screen):
@@ -260,7 +261,7 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
             screen.add_class("-ascii")
         self.show_alone(screen, then=self.after_change)
 
-    def show_alone(self, screen: Screen[Any], then: Callable[[], None] | None = None) -> None:
+    def show_alone(self, screen: Screen[R], then: Callable[[], None] | None = None) -> None:
         """Show a main screen (game or new game) with nothing above this app's home screen
         (the server's lobby; Textual's default screen): every dialog, help page or score
         screen still open is closed first (replacing only the top screen would leave the old
@@ -307,7 +308,7 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
         aw = session.game.awaiting
         if aw is None:
             if self._over_shown != session.version:
-                self._over_shown = session.version  # type: ignore[assignment]
+                self._over_shown = session.version
                 self.show_scores()
             return
         if not session.runs_seats:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any, cast
 
 from textual import on, work
 from textual.command import CommandPalette, Hit, Hits, Provider
@@ -15,10 +14,6 @@ from textual.widgets import Button, Input, OptionList
 
 from imperial_tui.app.screens.guard import DismissFromTop
 from imperial_tui.render.rules_text import page, topics
-
-if TYPE_CHECKING:
-    from imperial_tui.app.base import GameApp
-
 
 # (title, the app's action, help): the palette offers those the app's check_action allows
 COMMANDS: tuple[tuple[str, str, str], ...] = (
@@ -33,7 +28,10 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 
 class ImperialCommands(Provider):
     def commands(self) -> list[tuple[str, Callable[[], object], str]]:
-        app = cast("GameApp[Any]", self.app)
+        from imperial_tui.app.base import GameApp  # (which imports this module)
+
+        app = self.app
+        assert isinstance(app, GameApp), "the palette's commands are a GameApp's"
         out: list[tuple[str, Callable[[], object], str]] = [
             (title, getattr(app, f"action_{action}"), help_text)
             for title, action, help_text in COMMANDS
@@ -56,7 +54,7 @@ class ImperialCommands(Provider):
 
 
 # Textual's own search coroutine, beneath its worker decorator
-_GATHER = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]
+_GATHER = CommandPalette._gather_commands.__wrapped__  # type: ignore[attr-defined]  # (@work's)
 
 
 class Palette(DismissFromTop, CommandPalette):

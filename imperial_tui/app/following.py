@@ -34,8 +34,12 @@ class FollowActions(_App):
     game_screen: Callable[[], GameScreen | None]
     save_failed: Callable[[SaveError], None]
 
-    session: GameSession | None
-    action_undo: Callable[..., None]
+    if TYPE_CHECKING:
+
+        @property
+        def session(self) -> GameSession | None: ...
+
+        def action_undo(self, resume: bool = False) -> None: ...
 
     def pause_computers(self) -> bool:
         """Before a computer's decision: wait for a key if the pause setting asks for it

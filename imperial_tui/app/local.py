@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
@@ -17,7 +18,7 @@ from imperial_tui.app.files import SaveFileActions
 from imperial_tui.model.follow import Following
 from imperial_tui.model.session import Session, default_save_path
 from rules import Game, RuleSet, SetupError
-from rules.controllers import HUMAN
+from rules.controllers import HUMAN, Controller
 from rules.savefile import SaveError
 
 FILE_CHECK_SECONDS = 2.0
@@ -77,7 +78,7 @@ class ImperialApp(SaveFileActions, GameApp[Session]):
     def start_new_game(
         self,
         players: list[str],
-        controllers: dict[str, str],
+        controllers: Mapping[str, str],
         rules: RuleSet,
         seed: int | None,
         hidden_cash: bool,
@@ -89,7 +90,8 @@ class ImperialApp(SaveFileActions, GameApp[Session]):
             self.notify(str(exc), severity="error", timeout=6)
             return
         path = self.save_path or default_save_path()
-        self.session = session = Session(game, controllers, path, hidden_cash=hidden_cash)
+        seats = {p: Controller(c) for p, c in controllers.items()}  # (the screen's choices)
+        self.session = session = Session(game, seats, path, hidden_cash=hidden_cash)
         try:
             session.save()
         except SaveError as exc:
@@ -144,11 +146,19 @@ def run_app(app: ImperialApp) -> None:
         sys.exit(app.return_code)
 
 
-def run(path: str | None = None, new_session: Session | None = None, **kwargs: Any) -> None:
+def run(
+    path: str | None = None,
+    new_session: Session | None = None,
+    *,
+    save_path: Path | None = None,
+    seed: int | None = None,
+    pace: float | None = None,
+    ascii_only: bool | None = None,
+) -> None:
     """Start the app: on a save file, on a prepared session, or on the new-game screen."""
     session = new_session
     if path is not None and session is None:
         p = Path(path)
         session = Session.load(p) if p.exists() else None
-        kwargs.setdefault("save_path", p)
-    run_app(ImperialApp(session=session, **kwargs))
+        save_path = save_path or p
+    run_app(ImperialApp(session, save_path, seed, pace, ascii_only))

@@ -4,12 +4,13 @@ theme list). Part of ``GameApp``, kept apart from the game loop."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from textual.app import App
     from textual.command import CommandListItem
-    from textual.screen import Screen
+    from textual.widget import AwaitMount
 
     _App = App[None]
 else:
@@ -27,7 +28,12 @@ class PaletteActions(_App):
 
         # not twice, even when another screen (a recap, a hand-over) came over the first
         buried = any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
-        if self.use_command_palette and not CommandPalette.is_open(self) and not buried:
+        if (
+            self.use_command_palette
+            # (is_open's App[object]: any app is meant, but App's type is invariant)
+            and not CommandPalette.is_open(self)  # type: ignore[arg-type]
+            and not buried
+        ):
             prompt = "Search for commands" + ("..." if self.ascii_only else "…")
             self.push_screen(Palette(id="--command-palette", placeholder=prompt))
 
@@ -42,14 +48,14 @@ class PaletteActions(_App):
         self.push_screen(Palette(providers=[ThemeProvider], placeholder=prompt))
 
     def search_commands(
-        self, commands: list[CommandListItem], placeholder: str = "Search for commands…"
-    ) -> Any:
+        self, commands: Sequence[CommandListItem], placeholder: str = "Search for commands…"
+    ) -> AwaitMount:
         """A list of commands in our palette (see ``search_themes``)."""
         from textual.command import SimpleProvider
 
         from imperial_tui.app.commands import Palette
 
-        screen: Screen[Any] = self.screen
+        provider = SimpleProvider(self.screen, list(commands))  # an instance, as Textual passes
         return self.push_screen(
-            Palette(providers=[SimpleProvider(screen, commands)], placeholder=placeholder)
+            Palette(providers=[provider], placeholder=placeholder)  # type: ignore[list-item]
         )

@@ -29,7 +29,11 @@ class ComputerTurns(_App):
     """What it needs of the app beyond Textual's is declared here (and checked against
     ``GameApp``, which defines it)."""
 
-    session: GameSession | None
+    if TYPE_CHECKING:
+
+        @property
+        def session(self) -> GameSession | None: ...
+
     _paused: bool
     _bot_busy: bool  # a computer player is thinking (one at a time)
     _bots_moved: bool  # computer moves since a human last decided (the bell)
@@ -55,7 +59,7 @@ class ComputerTurns(_App):
             exit_on_error=False,
         )
 
-    def _think(self, bot: Bot, game: Game, version: int) -> None:
+    def _think(self, bot: Bot, game: Game, version: object) -> None:
         """Runs in a worker thread: the UI keeps answering while the bot searches. The bot's
         reason (``decide``) goes to the log with its action."""
         start = time.monotonic()
@@ -90,7 +94,7 @@ class ComputerTurns(_App):
         except Exception:
             return game.legal_actions()[0], f"the first legal move (it failed: {what})"
 
-    def _bot_ready(self, action: Action, version: int, elapsed: float, reason: str = "") -> None:
+    def _bot_ready(self, action: Action, version: object, elapsed: float, reason: str = "") -> None:
         assert self.session is not None
         delay = max(0.0, self.session.pace - elapsed)
         if delay:
@@ -98,7 +102,7 @@ class ComputerTurns(_App):
         else:
             self._bot_apply(action, version, reason)
 
-    def _bot_apply(self, action: Action, version: int, reason: str = "") -> None:
+    def _bot_apply(self, action: Action, version: object, reason: str = "") -> None:
         self._bot_busy = False
         session = self.session
         if session is None:

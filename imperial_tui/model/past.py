@@ -108,5 +108,8 @@ class PastView:
     def is_human(self, player: str | None) -> bool:
         return self.live.is_human(player)
 
+    def controls(self, player: str | None) -> bool:
+        return False  # a past position: nobody decides there
+
     def shows_cash_of(self, player: str) -> bool:
         return self.live.shows_cash_of(player)

@@ -79,6 +79,11 @@ class SessionView(Protocol):
 
     def is_human(self, player: str | None) -> bool: ...
 
+    def controls(self, player: str | None) -> bool:
+        """Whether this terminal decides for ``player`` (the decision panel offers the
+        choices then)."""
+        ...
+
     def shows_cash_of(self, player: str) -> bool: ...
 
 
@@ -102,8 +107,6 @@ class GameSession(SessionView, Protocol):
     def game(self) -> Game:
         """The game itself, which the app acts on (and computer players think on)."""
         ...
-
-    def controls(self, player: str | None) -> bool: ...
 
     def bot_for(self, player: str) -> Bot | None: ...
 

@@ -10,6 +10,8 @@ import os
 import sys
 from dataclasses import dataclass
 
+from rich.console import OverflowMethod
+
 NATION_STYLE = {
     "AH": "bold yellow",
     "IT": "bold green",
@@ -47,7 +49,7 @@ class Glyphs:
     arrow: str
     dash: str
     pointer: str
-    overflow: str  # how Rich ends a line too long for its panel: "…", or cut in ASCII
+    overflow: OverflowMethod  # how Rich ends a line too long for its panel: "…", or cut
 
 
 UNICODE = Glyphs(

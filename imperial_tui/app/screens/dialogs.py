@@ -3,7 +3,8 @@ page of text (a region's details), and the hot-seat hand-over."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar, TypeVar
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
@@ -62,7 +63,10 @@ class PromptScreen(DismissFromTop, ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ChoiceScreen(DismissFromTop, ModalScreen[Any]):
+T = TypeVar("T")  # what the options stand for
+
+
+class ChoiceScreen(DismissFromTop, ModalScreen[T | None]):
     """Pick one of a few options by keys (what to do in a region chosen on the map, which
     of two moves to the same place); escape picks nothing (None)."""
 
@@ -70,7 +74,7 @@ class ChoiceScreen(DismissFromTop, ModalScreen[Any]):
         Binding("escape", "cancel", "cancel", id="choice.cancel")
     ]
 
-    def __init__(self, question: str, options: list[tuple[RenderableType, Any]]) -> None:
+    def __init__(self, question: str, options: Sequence[tuple[RenderableType, T]]) -> None:
         super().__init__()
         self.question = question
         self.values = [value for _, value in options]

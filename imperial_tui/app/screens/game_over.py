@@ -3,7 +3,7 @@ and the rule that decided the winner."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,9 +11,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from imperial_tui.app.screens.guard import DismissFromTop, GuardedScreen
-from imperial_tui.app.widgets.base import nation_style
 from imperial_tui.render.standings import rounds_table, standings_table
-from rules import Result
+from imperial_tui.render.style import nation_style
+from rules import Game, Result
 
 
 class GameOverScreen(DismissFromTop, GuardedScreen):
@@ -25,7 +25,7 @@ class GameOverScreen(DismissFromTop, GuardedScreen):
         Binding("pageup", "scroll(-1)", "scroll up", id="over.up", show=False),
     ]
 
-    def __init__(self, result: Result, ascii_only: bool = False, game: Any = None) -> None:
+    def __init__(self, result: Result, ascii_only: bool = False, game: Game | None = None) -> None:
         super().__init__()
         self.result = result
         self.times = "x" if ascii_only else "×"

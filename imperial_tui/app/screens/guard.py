@@ -10,7 +10,7 @@ included, when the window grows again.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
 from textual.app import ScreenStackError
@@ -30,13 +30,15 @@ class TooSmall(Static):
     """The message shown instead of a screen's panels."""
 
 
-class GuardedScreen(Screen[Any]):
+class GuardedScreen(Screen[None]):
     """A screen with a minimum size (``MIN_SIZE``: columns, rows)."""
 
     MIN_SIZE: ClassVar[tuple[int, int]] = (MIN_WIDTH, MIN_HEIGHT)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name, id, classes)
         self._focus_before: Widget | None = None
 
     @property
@@ -100,18 +102,25 @@ class GuardedScreen(Screen[Any]):
         return super().check_action(action, parameters)
 
 
-class DismissFromTop:
+if TYPE_CHECKING:
+    # a mixin of screens of any result: checked as one (the result is the screen's own)
+    _Screen = Screen[Any]
+else:
+    _Screen = object
+
+
+class DismissFromTop(_Screen):
     """A screen that closes itself only while it is the top screen.
 
     Two quick Enters queue two "submitted"/"selected" messages in a dialog (or in Textual's
     command palette); the first closes it and Textual's ``dismiss`` would then pop whatever
     screen lies beneath for the second: the game itself. Mix in before the screen class."""
 
-    def dismiss(self, result: Any = None) -> AwaitComplete:
+    def dismiss(self, result: object = None) -> AwaitComplete:
         try:
-            on_top = self.app.screen is self  # type: ignore[attr-defined]
+            on_top = self.app.screen is self
         except ScreenStackError:
             on_top = False
         if not on_top:
             return AwaitComplete.nothing()
-        return super().dismiss(result)  # type: ignore[misc]
+        return super().dismiss(result)

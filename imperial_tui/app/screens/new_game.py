@@ -5,7 +5,8 @@ fields, enter on an option cycles its value, ctrl+g starts."""
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -53,8 +54,8 @@ class OnOffCheckbox(Checkbox):
     """The hidden-cash switch, saying "on" or "off" in words and leaving the box empty when
     off: without colour (NO_COLOR) Textual's checkbox looks the same either way."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(self.words(False), **kwargs)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(self.words(False), id=id)
         self.BUTTON_INNER = " "
 
     @staticmethod
@@ -82,7 +83,7 @@ class NewGameScreen(GuardedScreen):
     def __init__(
         self,
         seed: int | None = None,
-        seats: list[tuple[str, str]] | None = None,
+        seats: Sequence[tuple[str, str]] | None = None,
         rules: RuleSet | None = None,
         hidden_cash: bool = False,
     ) -> None:
@@ -215,11 +216,14 @@ class NewGameScreen(GuardedScreen):
     def action_start(self) -> None:
         seats = self.seats()
         seed_text = self.query_one("#seed", Input).value
-        settings: dict[str, Any] = {
-            "players": [n for n, _ in seats],
-            "controllers": dict(seats),
-            "rules": self.rules,
-            "seed": int(seed_text) if seed_text else None,
-            "hidden_cash": self.query_one("#hidden", Checkbox).value,
-        }
-        self.app.start_new_game(**settings)  # type: ignore[attr-defined]
+        from imperial_tui.app.local import ImperialApp
+
+        app = self.app
+        assert isinstance(app, ImperialApp)  # (the server's screen starts its own way)
+        app.start_new_game(
+            players=[n for n, _ in seats],
+            controllers=dict(seats),
+            rules=self.rules,
+            seed=int(seed_text) if seed_text else None,
+            hidden_cash=self.query_one("#hidden", Checkbox).value,
+        )

@@ -5,15 +5,17 @@ the recap opens again with w, the pause setting changes with p."""
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from imperial_tui.app.base import game_app
 from imperial_tui.app.screens.guard import DismissFromTop
 from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.model.follow import Pause
@@ -80,7 +82,7 @@ class RecapScreen(DismissFromTop, ModalScreen[None]):
                 "enter close   w shows this again   v standings   h history", classes="hint"
             )
 
-    def on_key(self, event: Any) -> None:
+    def on_key(self, event: events.Key) -> None:
         key = event.key
         if (
             key in self.OWN_KEYS
@@ -103,7 +105,7 @@ class RecapScreen(DismissFromTop, ModalScreen[None]):
         self.dismiss(None)
 
     def action_undo(self) -> None:
-        app: Any = self.app
+        app = game_app(self)
         self.dismiss(None)
         app.action_undo()
 
@@ -142,8 +144,7 @@ class PausedScreen(DismissFromTop, ModalScreen[str | None]):
         return f"enter go on   p change ({PAUSE_WORDS.get(self.mode, self.mode)})"
 
     def action_cycle(self) -> None:
-        app: Any = self.app
-        self.mode = app.cycle_pause()
+        self.mode = game_app(self).cycle_pause()
         self.query_one("#paused-hint", Static).update(self.hint())
 
     def action_go_on(self) -> None:

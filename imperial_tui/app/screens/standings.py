@@ -3,7 +3,7 @@ the power track with each nation's factor, and the score after every round."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.console import Group
 from rich.text import Text
@@ -13,11 +13,12 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
 from imperial_tui.app.screens.guard import DismissFromTop, GuardedScreen
-from imperial_tui.app.widgets.base import nation_style
+from imperial_tui.model.session import SessionView
 from imperial_tui.render.standings import leader_text, power_table, rounds_table, standings_table
+from imperial_tui.render.style import nation_style
 
 
-def hidden_players(session: Any) -> set[str]:
+def hidden_players(session: SessionView) -> set[str]:
     """Players whose cash the viewer may not see (hidden cash)."""
     return {p for p in session.view.players if not session.shows_cash_of(p)}
 
@@ -29,7 +30,7 @@ class StandingsScreen(DismissFromTop, GuardedScreen):
         Binding("pageup", "scroll(-1)", "scroll up", id="standings.up", show=False),
     ]
 
-    def __init__(self, session: Any, ascii_only: bool = False) -> None:
+    def __init__(self, session: SessionView, ascii_only: bool = False) -> None:
         super().__init__()
         self.session = session
         self.times = "x" if ascii_only else "×"

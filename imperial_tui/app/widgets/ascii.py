@@ -10,8 +10,10 @@ in ASCII mode, per scrollbar, so two apps in one process (the SSH server) each k
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from rich.console import RenderableType
+from textual.dom import DOMNode
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 _PATCHED = "_imperial_ascii_aware"
@@ -33,16 +35,17 @@ def make_scrollbars_ascii_aware() -> None:
         return
     original = ScrollBar.render
 
-    def render(self: ScrollBar) -> Any:
+    def render(self: ScrollBar) -> RenderableType:
         ascii_only = bool(getattr(self.app, "ascii_only", False))
+        # per scrollbar, on purpose (Textual's is a class variable)
         self.renderer = AsciiScrollBarRender if ascii_only else ScrollBarRender  # type: ignore[misc]
         return original(self)
 
-    ScrollBar.render = render  # type: ignore[method-assign]
+    ScrollBar.render = render  # type: ignore[method-assign]  # the patch itself
     setattr(ScrollBar, _PATCHED, True)
 
 
-def asciify(root: Any, ascii_only: bool) -> None:
+def asciify(root: DOMNode, ascii_only: bool) -> None:
     """Swap the glyphs Textual's widgets under ``root`` (a screen) draw as content."""
     from textual.command import SearchIcon
     from textual.widgets import Static

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, ConsoleOptions, OverflowMethod, RenderableType, RenderResult
 from rich.text import Text
+from textual.dom import DOMNode
 from textual.screen import Screen
+from textual.visual import VisualType
 from textual.widget import Widget, _RenderCache
 from textual.widgets import Static
 
 from imperial_tui.render.style import Glyphs, glyphs, nation_style
 
 if TYPE_CHECKING:
-    from imperial_tui.model.session import Session
+    from imperial_tui.model.session import SessionView
 
 
 def nation_text(code: str, suffix: str = "") -> Text:
@@ -52,7 +54,9 @@ class Chunks:
     """A head, then pieces that are never split, laid out left to right and wrapped under the
     end of the head when the width runs out ("AH  avail 2 4 9 | Anna 12*, Cleo 6")."""
 
-    def __init__(self, head: Text, pieces: list[Text], overflow: str = "ellipsis") -> None:
+    def __init__(
+        self, head: Text, pieces: list[Text], overflow: OverflowMethod = "ellipsis"
+    ) -> None:
         self.head = head
         self.pieces = pieces
         self.overflow = overflow
@@ -76,14 +80,14 @@ class Chunks:
             out.append_text(piece)
             used += gap + piece.cell_len
         out.no_wrap = True
-        out.overflow = self.overflow  # type: ignore[assignment]  # only a piece wider than the panel
+        out.overflow = self.overflow  # only a piece wider than the panel
         yield out
 
 
 def on_screen(widget: Widget) -> bool:
     """Whether the widget is displayed: neither it nor a container around it is hidden (a
     tab not chosen, the other layout's copy of a panel)."""
-    node: Any = widget
+    node: DOMNode | None = widget
     while node is not None and not isinstance(node, Screen):
         if not node.display:
             return False
@@ -91,7 +95,7 @@ def on_screen(widget: Widget) -> bool:
     return True
 
 
-def same_content(a: Any, b: Any) -> bool:
+def same_content(a: object, b: object) -> bool:
     """Whether two Rich texts show the same (Text's own == ignores the base style)."""
     if isinstance(a, Text) and isinstance(b, Text):
         return (
@@ -105,13 +109,13 @@ def same_content(a: Any, b: Any) -> bool:
     return isinstance(a, str) and isinstance(b, str) and a == b
 
 
-def _one_line(content: Any, width: int) -> bool:
+def _one_line(content: object, width: int) -> bool:
     """Whether a text shows as exactly one line at this width."""
     plain = content.plain if isinstance(content, Text) else content
     return isinstance(plain, str) and plain != "" and "\n" not in plain and cell_len(plain) <= width
 
 
-def set_content(static: Static, content: Any, layout: bool | None = True) -> bool:
+def set_content(static: Static, content: VisualType, layout: bool | None = True) -> bool:
     """Update a Static only when what it shows changes: an update re-renders it and, with
     ``layout``, lays the whole screen out again. ``layout=False`` is for a widget whose size
     does not depend on its content (a fixed height); ``None``: a new layout only when the
@@ -126,7 +130,10 @@ def set_content(static: Static, content: Any, layout: bool | None = True) -> boo
     return True
 
 
-class Panel(Static):
+K = TypeVar("K")  # a panel's key: the figures it shows
+
+
+class Panel(Static, Generic[K]):
     """A panel that asks ``key(session)`` first and repaints only when it differs. A hidden
     panel (another tab, the other layout) is left as it is: the game screen shows it again
     when it comes into view (``GameScreen.refresh_panels``), so a move costs nothing for the
@@ -138,12 +145,15 @@ class Panel(Static):
     # may share them (widgets/shared.py)
     SHARED = False
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._last_key: Any = object()
-        self._shown_for: tuple[Any, ...] | None = None  # the session state it last showed
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._last_key: K | object = object()
+        # the session state it last showed: the session, its version and viewer
+        self._shown_for: tuple[SessionView, object, str | None] | None = None
 
-    def up_to_date(self, session: Session) -> bool:
+    def up_to_date(self, session: SessionView) -> bool:
         """Whether the panel showed this state of the session when it was last asked (and was
         on screen): switching tabs asks only the panels that may have fallen behind."""
         seen = self._shown_for
@@ -157,16 +167,16 @@ class Panel(Static):
     def g(self) -> Glyphs:
         return glyphs(getattr(self.app, "ascii_only", False))
 
-    def key(self, session: Session) -> Any:
+    def key(self, session: SessionView) -> K:
         """The figures this panel shows; equal keys mean nothing to repaint. Every panel
         overrides it (Textual widgets cannot also be ABCs)."""
         raise TypeError(f"{type(self).__name__} must define key()")
 
-    def render_key(self, key: Any) -> Any:
+    def render_key(self, key: K) -> RenderableType:
         """Build the renderable from the key alone (so nothing is computed twice)."""
         raise TypeError(f"{type(self).__name__} must define render_key()")
 
-    def show(self, session: Session, force: bool = False) -> bool:
+    def show(self, session: SessionView, force: bool = False) -> bool:
         if not force and not on_screen(self):
             self._shown_for = None  # may fall behind while hidden
             return False

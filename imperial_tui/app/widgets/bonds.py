@@ -4,18 +4,23 @@ pieces, so the panel stays readable in 38 columns."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from rich.console import Group
+from rich.console import Group, OverflowMethod, RenderableType
 from rich.text import Text
 
 from imperial_tui.app.widgets.base import Chunks, Panel, nation_text
+from imperial_tui.model.session import SessionView
 from rules.actions import NATION_CODES
 from rules.state import NO
 
+# a player: name, cash (None: hidden from this viewer), bonds (nation, value), investor card
+PlayerRow = tuple[str, int | None, tuple[tuple[str, int], ...], bool]
+# a nation: code, bonds still available, each player's credit, governor (a player's index)
+NationRow = tuple[str, tuple[int, ...], tuple[int, ...], int]
+BondsKey = tuple[tuple[PlayerRow, ...], tuple[NationRow, ...], tuple[str, ...], OverflowMethod]
 
-class BondsPanel(Panel):
-    def key(self, session: Any) -> Any:
+
+class BondsPanel(Panel[BondsKey]):
+    def key(self, session: SessionView) -> BondsKey:
         s = session.view.state
         costs = s.rules.bond_costs
         players = tuple(
@@ -43,11 +48,11 @@ class BondsPanel(Panel):
         )
         return players, nations, s.players, self.g.overflow
 
-    def render_key(self, key: Any) -> Any:
+    def render_key(self, key: BondsKey) -> RenderableType:
         """One line per player, then one per nation; a line too long for the panel wraps
         under itself between whole pieces (a bond, a player's credit), never inside one."""
         players, nations, names, overflow = key
-        lines: list[Any] = [Text(f"{'player':10} {'cash':>4}  bonds", style="dim")]
+        lines: list[RenderableType] = [Text(f"{'player':10} {'cash':>4}  bonds", style="dim")]
         card = None
         for name, cash, bonds, has_card in players:
             head = Text(f"{name[:10]:10} {'?' if cash is None else cash:>4}  ")
@@ -58,8 +63,8 @@ class BondsPanel(Panel):
         if card is not None:
             lines.append(Text(f"investor card: {card}", style="dim"))
         lines.append(Text(""))
-        head = ("available", "| credit", "(* governs)")
-        lines.append(Chunks(Text("   "), [Text(h, style="dim") for h in head], overflow))
+        titles = ("available", "| credit", "(* governs)")
+        lines.append(Chunks(Text("   "), [Text(t, style="dim") for t in titles], overflow))
         for code, avail, credits, gov in nations:
             pieces = [Text(str(v)) for v in avail] or [Text("-")]
             parts = [(p, c) for p, c in enumerate(credits) if c]

@@ -8,15 +8,17 @@ actor in front, so new decision kinds of the engine appear without changes here.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from imperial_tui.app.base import game_app
 from imperial_tui.app.messages import ActionChosen, DonateRequested
 from imperial_tui.app.widgets.base import Hanging, nation_text, set_content
 from imperial_tui.app.widgets.maneuver_menu import (  # move_label: also for the map's side
@@ -31,43 +33,58 @@ from imperial_tui.app.widgets.maneuver_menu import (  # move_label: also for the
 from imperial_tui.render.style import glyphs
 from imperial_tui.render.words import action_words, region_name, space_label  # region_name: map
 from rules import Action
-from rules.actions import NATION_CODES
+from rules.actions import (
+    NATION_CODES,
+    BuildFactory,
+    Buy,
+    ChooseRondel,
+    Fight,
+    Import,
+    MoveArmy,
+    MoveFleet,
+    NoFight,
+    Pass,
+    Produce,
+)
 from rules.economy import FACTORY_COST, is_port
 from rules.engine import DECISION_WORDS
 from rules.preview import SpacePreview, claim_shortfall, government_after_buy, rondel_preview
 from rules.rondel import interest_shortfall
-from rules.state import NO
+from rules.state import NO, Awaiting, GameState
+
+if TYPE_CHECKING:
+    from imperial_tui.model.session import SessionView
 
 # The follow-up a rondel choice carries: Production then produces at every factory at once
 # (the right arrow picks factories one by one instead).
 PRODUCE_ALL = "produce_all"
 
 
-def step_text(s: Any, action: Action, arrow: str = "->") -> str:
+def step_text(s: GameState, action: Action, arrow: str = "->") -> str:
     """One step of a multi-step decision in words, for the plan line ('fleet Odessa -> Black
     Sea', 'army Vienna', 'AH 16')."""
-    a: Any = action
-    if a.kind == "move_fleet":
+    a = action
+    if isinstance(a, MoveFleet):
         return f"fleet {region_name(s, a.origin)}{arrow}{region_name(s, a.dest)}"
-    if a.kind == "move_army":
+    if isinstance(a, MoveArmy):
         text = f"army {region_name(s, a.origin)}{arrow}{region_name(s, a.dest)}"
         return text + (f" {a.status}" if a.status else "")
-    if a.kind == "import" and a.unit:
+    if isinstance(a, Import) and a.unit:
         return f"{a.unit} {region_name(s, a.region)}"
-    if a.kind == "produce" and a.region not in ("all", "done"):
+    if isinstance(a, Produce) and a.region not in ("all", "done"):
         return region_name(s, a.region)
-    if a.kind == "battle":
+    if isinstance(a, Fight):
         return f"battle in {region_name(s, a.region)}"
     return action_words(s, action, arrow)
 
 
-def unit_at(s: Any, rid: str) -> str:
+def unit_at(s: GameState, rid: str) -> str:
     """What a factory there produces: 'fleet' in a port, else 'army'."""
     return "fleet" if is_port(s, s.board.index[rid]) else "army"
 
 
 def action_label(
-    session: Any,
+    session: SessionView,
     actions: list[Action],
     action: Action,
     previews: dict[str, SpacePreview],
@@ -75,14 +92,13 @@ def action_label(
 ) -> Text | Hanging:
     """A legal action in a player's words, with what it costs and what it brings."""
     s = session.view.state
-    a: Any = action
-    kind = a.kind
-    if kind == "rondel":
+    a = action
+    if isinstance(a, ChooseRondel):
         p = previews.get(a.space)
         cost = "free" if p is None or not p.cost else f"{p.cost}M"
         head = Text(f"{space_label(a.space):11}{cost:>5} ", no_wrap=True)
         return Hanging(head, Text(p.text if p else "", style="dim italic"))
-    if kind == "buy":
+    if isinstance(a, Buy):
         costs = s.rules.bond_costs
         interest = costs.index(a.value) + 1 if a.value in costs else "?"
         price = a.value - (a.returning or 0)
@@ -90,15 +106,15 @@ def action_label(
         body = Text(f"interest {interest}")
         if a.returning:
             body.append(f", pays {price}M + the {a.returning}M bond")
-        p = s.players.index(a.actor)
+        buyer = s.players.index(a.actor)
         n = NATION_CODES.index(a.nation)
-        new = government_after_buy(s, p, n, a.value, a.returning)
+        new = government_after_buy(s, buyer, n, a.value, a.returning)
         if new != NO and new != s.government[n]:
             body.append(f" {arrow} {s.players[new]} governs {a.nation}", style="bold")
         elif new == NO and (least := claim_shortfall(s, n, a.value)):
             body.append(f" (too small to form a government: {least}M)", style="dim")
         return Hanging(head, body)
-    if kind == "pass":
+    if isinstance(a, Pass):
         aw = session.view.awaiting
         if not aw or aw.kind not in ("invest", "bond_choice"):
             return Text("pass")
@@ -108,33 +124,33 @@ def action_label(
             dash = "-" if arrow == "->" else "\u2014"
             return Text(f"you have {cash}M: {why} {dash} Enter passes")
         return Text("buy no bond (pass)")
-    if kind == "produce":
+    if isinstance(a, Produce):
         if a.region == "done":
             return Text("stop here (the other factories stay idle)")
         if a.region == "all":
             spots = [
-                f"{unit_at(s, b.region)} {region_name(s, b.region)}"  # type: ignore[attr-defined]
+                f"{unit_at(s, b.region)} {region_name(s, b.region)}"
                 for b in actions
-                if b.kind == "produce" and b.region not in ("all", "done")  # type: ignore[attr-defined]
+                if isinstance(b, Produce) and b.region not in ("all", "done")
             ]
             return Hanging(Text("all: "), Text(", ".join(spots)))
         return Text(f"{unit_at(s, a.region)} in {region_name(s, a.region)}")
-    if kind == "import":
+    if isinstance(a, Import):
         if a.unit is None:
             return Text("done importing")
         return Text(f"{a.unit} in {region_name(s, a.region)} (1M)")
-    if kind == "build_factory":
+    if isinstance(a, BuildFactory):
         if a.region is None:
             return Text("build no factory")
         what = "shipyard" if unit_at(s, a.region) == "fleet" else "armaments factory"
         return Text(f"{what} in {region_name(s, a.region)} ({FACTORY_COST}M)")
-    if kind in ("battle", "no_battle"):
-        return battle_label(s, action)
+    if isinstance(a, (Fight, NoFight)):
+        return battle_label(s, a)
     words = action_words(s, action, arrow)
     return Text(words[:1].upper() + words[1:])
 
 
-def money_text(session: Any) -> str:
+def money_text(session: SessionView) -> str:
     """The money a decision spends: the player's own cash (rondel moves beyond the free
     spaces, bonds) or the nation's treasury (factory, imports); '' when hidden."""
     game = session.view
@@ -149,7 +165,7 @@ def money_text(session: Any) -> str:
     return ""
 
 
-def treasury_short(session: Any) -> str | None:
+def treasury_short(session: SessionView) -> str | None:
     """The nation whose treasury is short for the current decision (donations matter)."""
     s = session.view.state
     aw = session.view.awaiting
@@ -178,12 +194,13 @@ class DecisionPanel(Vertical):
         Binding("right", "open", "open", id="decision.open", show=False),
     ]
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
         self._actions: list[Action] = []
-        self._key: Any = None
+        # what it last showed: the session's version, the viewer, the decision
+        self._key: tuple[object, str | None, Awaiting | None] | None = None
         self._open: str | None = None  # the maneuver group whose destinations are listed
-        self._session: Any = None
+        self._session: SessionView | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="decision-title")
@@ -200,7 +217,7 @@ class DecisionPanel(Vertical):
         aw = self._session.view.awaiting if self._session is not None else None
         return aw is not None and aw.kind == "maneuver"
 
-    def show(self, session: Any, force: bool = False) -> bool:
+    def show(self, session: SessionView, force: bool = False) -> bool:
         key = (session.version, session.viewer, session.view.awaiting)
         if not force and key == self._key:
             return False
@@ -279,12 +296,12 @@ class DecisionPanel(Vertical):
             (i for i in range(ol.option_count) if not ol.get_option_at_index(i).disabled), None
         )
 
-    def group_options(self, session: Any, actions: list[Action]) -> list[Option]:
+    def group_options(self, session: SessionView, actions: list[Action]) -> list[Option]:
         """One line per unit or kind of action, under headings (``unit_options``)."""
         g = glyphs(getattr(self.app, "ascii_only", False))
         return unit_options(session.view.state, actions, g)
 
-    def member_options(self, session: Any, actions: list[Action], key: str) -> list[Option]:
+    def member_options(self, session: SessionView, actions: list[Action], key: str) -> list[Option]:
         """The open group's actions (``move_options``), after a line that leads back."""
         g = glyphs(getattr(self.app, "ascii_only", False))
         return move_options(session.view.state, actions, key, g)
@@ -334,10 +351,10 @@ class DecisionPanel(Vertical):
             self.open_group(oid[2:])
         elif oid.isdigit() and int(oid) < len(self._actions):
             action = self._actions[int(oid)]
-            if action.kind == "rondel" and action.space.startswith("production"):  # type: ignore[attr-defined]
+            if isinstance(action, ChooseRondel) and action.space.startswith("production"):
                 self.post_message(ActionChosen(action))
 
-    def on_key(self, event: Any) -> None:
+    def on_key(self, event: events.Key) -> None:
         """In a unit's destinations a typed letter jumps to the next region starting with it
         (the list is sorted by name); elsewhere letters are the screen's keys."""
         char = event.character or ""
@@ -354,19 +371,23 @@ class DecisionPanel(Vertical):
             oid = option.id or ""
             if option.disabled or not oid.isdigit() or int(oid) >= len(self._actions):
                 continue
+            if self._session is None:
+                return
             name = jump_name(self._session.view.state, self._actions[int(oid)])
             if name.lower().startswith(char.lower()):
                 ol.highlighted = i
                 return
 
     @staticmethod
-    def plan_text(session: Any, arrow: str = "->") -> Text:
+    def plan_text(session: SessionView, arrow: str = "->") -> Text:
         """The steps already taken in this multi-step decision (imports, moves, bonds); a
         Maneuver counts the battles between its moves too. Before the first step, the money
         the decision spends: the player's cash (rondel costs, bonds) or the treasury."""
         game = session.view
         aw = game.awaiting
         s = game.state
+        if aw is None:  # (asked only while someone decides)
+            return Text("")
         kinds = {aw.kind} | ({"maneuver", "battle"} if aw.kind == "maneuver" else set())
         steps: list[str] = []
         for ply in reversed(game.plies):
@@ -392,7 +413,7 @@ class DecisionPanel(Vertical):
             head += "so far: "
         return Text(head + "; ".join(shown), style="italic")
 
-    def labels(self, session: Any, actions: list[Action]) -> list[Option]:
+    def labels(self, session: SessionView, actions: list[Action]) -> list[Option]:
         """One option per legal action; rondel spaces clockwise from the nation's marker."""
         s = session.view.state
         arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
@@ -424,19 +445,19 @@ class DecisionPanel(Vertical):
             self.open_group(None)
             return
         if oid == "scores":
-            self.app.show_scores()  # type: ignore[attr-defined]
+            game_app(self).show_scores()
             return
         if oid is not None and oid.startswith("g:"):
             self.open_group(oid[2:])
             return
         if oid is not None and oid.isdigit() and int(oid) < len(self._actions):
             action = self._actions[int(oid)]
-            production = action.kind == "rondel" and action.space.startswith("production")  # type: ignore[attr-defined]
+            production = isinstance(action, ChooseRondel) and action.space.startswith("production")
             self.post_message(ActionChosen(action, PRODUCE_ALL if production else None))
 
 
 def treasury_short_code(panel: DecisionPanel) -> str | None:
-    session = getattr(panel.app, "session", None)
+    session = game_app(panel).session
     return treasury_short(session) if session else None
 
 

@@ -9,26 +9,37 @@ nothing and catches up when it is shown again, so nothing is wrapped to a width 
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
+from textual import events
 from textual.widgets import RichLog
 
 from imperial_tui.app.widgets.base import Hanging, nation_text
 from imperial_tui.model.reasons import reason_for
+from imperial_tui.model.session import SessionView
 from imperial_tui.render.style import glyphs, to_ascii
 from rules.history import decider, is_turn_heading
+from rules.state import Event
 
 
 class LogPanel(RichLog):
     """The game's log; ``show`` writes what is new since the last call."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(wrap=True, markup=False, highlight=False, min_width=20, **kwargs)
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(
+            wrap=True,
+            markup=False,
+            highlight=False,
+            min_width=20,
+            name=name,
+            id=id,
+            classes=classes,
+        )
         self._plies = -1  # actions written (-1: not even the set-up events yet)
         self._chats = 0  # chat lines written (a game on the SSH server has them)
-        self._version: Any = None
-        self._session: Any = None
+        self._version: tuple[object, int, int] | None = None  # (version, actions, view)
+        self._session: SessionView | None = None
         self._width = 0
         self._pending = False  # a change arrived while the panel could not be drawn
 
@@ -43,7 +54,7 @@ class LogPanel(RichLog):
             return 0
         return max(0, self.scrollable_content_region.width)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         width = self._drawable_width()
         if width and (width != self._width or self._pending) and self._session is not None:
             self.show(self._session, force=True)
@@ -56,7 +67,7 @@ class LogPanel(RichLog):
         if self._pending and self._session is not None:
             self.show(self._session, force=True)
 
-    def show(self, session: Any, force: bool = False) -> bool:
+    def show(self, session: SessionView, force: bool = False) -> bool:
         self._session = session
         key = (session.version, len(session.view.plies), id(session.view))
         if not force and key == self._version and not self._pending:
@@ -77,7 +88,7 @@ class LogPanel(RichLog):
             for event in game.start_events:
                 self._write_event(None, event, width)
             self._plies = 0
-        reasons = getattr(session, "reasons", {})
+        reasons = session.reasons
         mark = glyphs(self.ascii_only).arrow
         # the server's chat: (actions before it, "anna: text"), in the order said
         chat: tuple[tuple[int, str], ...] = tuple(getattr(game, "chat", ()))
@@ -108,7 +119,7 @@ class LogPanel(RichLog):
         words = to_ascii(said) if self.ascii_only else said
         self.write(Hanging(Text("     "), Text(words, style="italic")), width=width)
 
-    def _write_event(self, number: int | None, event: Any, width: int) -> None:
+    def _write_event(self, number: int | None, event: Event, width: int) -> None:
         self.write(self.hanging(self.line(number, event, self.ascii_only)), width=width)
 
     def _write_reason(self, player: str | None, why: str, mark: str, width: int) -> None:
@@ -119,7 +130,7 @@ class LogPanel(RichLog):
         self.write(Hanging(Text("     "), line[5:]), width=width)
 
     @staticmethod
-    def hanging(line: Text) -> Any:
+    def hanging(line: Text) -> Text | Hanging:
         """An event line wraps under its text, not under its number column (a turn's
         heading is left as it is)."""
         if line.plain[:5].strip().isdigit() or (line.plain[:5] == "     "):
@@ -127,7 +138,7 @@ class LogPanel(RichLog):
         return line
 
     @staticmethod
-    def line(number: int | None, event: Any, ascii_only: bool = False) -> Text:
+    def line(number: int | None, event: Event, ascii_only: bool = False) -> Text:
         """One event: under its action's number (first event of the action), else under a
         blank number column; a turn's heading in bold."""
         words = to_ascii(event.text) if ascii_only else event.text

@@ -9,16 +9,16 @@ board (is the destination next to the origin?) and the action (does it name a co
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
 from textual.widgets.option_list import Option
 
 from imperial_tui.app.widgets.base import nation_text
+from imperial_tui.render.mapmarks import UnitMove, convoy_of
 from imperial_tui.render.style import Glyphs
 from imperial_tui.render.words import action_words, region_name
-from rules import Action
-from rules.actions import NATION_CODES
+from rules import Action, Game
+from rules.actions import NATION_CODES, Fight, MoveArmy, MoveFleet, NoFight
+from rules.state import GameState
 
 # Menu order: fleets move before armies; the explicit done step comes last.
 GROUP_ORDER = {
@@ -37,7 +37,7 @@ GROUP_TITLES = {
 ROUTES = ("one step", "by rail", "by convoy")
 
 
-def foreign_units(s: Any, rid: str, nation: str) -> str:
+def foreign_units(s: GameState, rid: str, nation: str) -> str:
     """Other nations' units in a region, e.g. 'IT army, FR fleet x2' (a battle may follow)."""
     r = s.board.index.get(rid)
     if r is None:
@@ -55,12 +55,12 @@ def foreign_units(s: Any, rid: str, nation: str) -> str:
 
 def group_key(action: Action) -> str:
     """Maneuver actions are grouped by unit and origin, the rest by kind."""
-    if action.kind in ("move_fleet", "move_army"):
-        return f"{action.kind}:{action.origin}"  # type: ignore[attr-defined]
+    if isinstance(action, UnitMove):
+        return f"{action.kind}:{action.origin}"
     return action.kind
 
 
-def unmoved(s: Any, kind: str, nation: str, rid: str) -> int:
+def unmoved(s: GameState, kind: str, nation: str, rid: str) -> int:
     """How many of the nation's units of ``kind`` at ``rid`` have not acted in this Maneuver
     (the engine counts only, units of one nation in one region are interchangeable)."""
     n = NATION_CODES.index(nation)
@@ -73,27 +73,26 @@ def unmoved(s: Any, kind: str, nation: str, rid: str) -> int:
     return s.armies[n][r] - moved_armies.get((r, True), 0) - moved_armies.get((r, False), 0)
 
 
-def route_kind(s: Any, action: Action) -> str:
+def route_kind(s: GameState, action: UnitMove) -> str:
     """How an army gets there: 'by convoy' (the action names seas), 'one step' (the
     destination borders the origin) or 'by rail' (home rail before or after its step)."""
-    a: Any = action
-    if getattr(a, "convoy", ()):
+    if convoy_of(action):
         return "by convoy"
     board = s.board
-    origin, dest = board.index.get(a.origin), board.index.get(a.dest)
+    origin, dest = board.index.get(action.origin), board.index.get(action.dest)
     if origin is not None and dest is not None and dest in board.land_neighbours[origin]:
         return "one step"
     return "by rail"
 
 
-def move_label(s: Any, action: Action, arrow: str) -> Text:
+def move_label(s: GameState, action: UnitMove, arrow: str) -> Text:
     """'-> Ionian Sea hostile via Adriatic Sea  [IT fleet]' for one unit move."""
-    dest = action.dest  # type: ignore[attr-defined]
+    dest = action.dest
     label = Text(f"{arrow} {region_name(s, dest)}")
-    status = getattr(action, "status", None)
+    status = action.status if isinstance(action, MoveArmy) else None
     if status:
         label.append(f" {status}", style="bold" if status == "hostile" else "")
-    convoy = getattr(action, "convoy", ())
+    convoy = convoy_of(action)
     if convoy:
         label.append(" via " + ", ".join(region_name(s, c) for c in convoy), style="dim")
     others = foreign_units(s, dest, action.actor)
@@ -102,26 +101,26 @@ def move_label(s: Any, action: Action, arrow: str) -> Text:
     return label
 
 
-def battle_label(s: Any, action: Action) -> Text:
+def battle_label(s: GameState, action: Fight | NoFight) -> Text:
     """A battle option in words: which unit fights which, one of each is removed."""
-    if action.kind == "no_battle":
+    if isinstance(action, NoFight):
         return Text("do not fight")
-    a: Any = action
+    a = action
     label = Text("fight: our " + a.unit + " against ")
     label.append_text(nation_text(a.target, " " + a.target_unit))
     label.append(f" in {region_name(s, a.region)}", style="dim")
     return label
 
 
-def other_label(s: Any, action: Action, arrow: str) -> Text:
+def other_label(s: GameState, action: Action, arrow: str) -> Text:
     """Battles, status changes, factory destruction and the end, in words."""
-    if action.kind in ("battle", "no_battle"):
+    if isinstance(action, (Fight, NoFight)):
         return battle_label(s, action)
     words = action_words(s, action, arrow)
     return Text(words[:1].upper() + words[1:])
 
 
-def battle_text(game: Any) -> Text:
+def battle_text(game: Game) -> Text:
     """Who is asked about which unit: 'RU fleet entered Ionian Sea (AH fleet there). Asked:
     RU, then AH.' Read from the battle context the engine keeps while it asks."""
     s = game.state
@@ -152,10 +151,10 @@ def header(text: str) -> Option:
     return Option(Text(text, style="bold"), disabled=True)
 
 
-def fleets_left(s: Any, actions: list[Action]) -> int:
+def fleets_left(s: GameState, actions: list[Action]) -> int:
     """Fleets that may still move: once an army moves, they lose their move."""
-    origins = {a.origin for a in actions if a.kind == "move_fleet"}  # type: ignore[attr-defined]
-    nation = next((a.actor for a in actions if a.kind == "move_fleet"), None)
+    origins = {a.origin for a in actions if isinstance(a, MoveFleet)}
+    nation = next((a.actor for a in actions if isinstance(a, MoveFleet)), None)
     if nation is None:
         return 0
     return sum(unmoved(s, "move_fleet", nation, o) for o in origins)
@@ -165,7 +164,7 @@ def forfeit_warning(left: int) -> str:
     return f"moving an army ends fleet movement: {left} fleet{'s' if left != 1 else ''} not moved"
 
 
-def unit_options(s: Any, actions: list[Action], g: Glyphs) -> list[Option]:
+def unit_options(s: GameState, actions: list[Action], g: Glyphs) -> list[Option]:
     """One line per unit (fleet/army by origin) or per kind of other action, under the
     headings "Fleets (move these first)" and "Armies" (with the warning that an army's move
     ends fleet movement); a group of one action is that action itself."""
@@ -195,7 +194,7 @@ def unit_options(s: Any, actions: list[Action], g: Glyphs) -> list[Option]:
             label = Text(f"{word} {region_name(s, origin)[:15]:15}", no_wrap=True)
             count = unmoved(s, kind, first.actor, origin)
             label.append(f" x{count}" if count > 1 else "   ")
-            if len(members) == 1:
+            if len(members) == 1 and isinstance(first, UnitMove):
                 label.append_text(Text(" ") + move_label(s, first, g.arrow))
             else:
                 label.append(f" {len(members):3} moves {g.pointer}", style="dim")
@@ -209,13 +208,13 @@ def unit_options(s: Any, actions: list[Action], g: Glyphs) -> list[Option]:
     return out
 
 
-def jump_name(s: Any, action: Action) -> str:
+def jump_name(s: GameState, action: Action) -> str:
     """The name a typed letter finds: the destination of a move, the region otherwise."""
-    a: Any = action
-    return region_name(s, getattr(a, "dest", None) or getattr(a, "region", None))
+    where = action.dest if isinstance(action, UnitMove) else getattr(action, "region", None)
+    return region_name(s, where)
 
 
-def move_options(s: Any, actions: list[Action], key: str, g: Glyphs) -> list[Option]:
+def move_options(s: GameState, actions: list[Action], key: str, g: Glyphs) -> list[Option]:
     """The open group's actions after a line that leads back: a unit's destinations (armies
     grouped one step / by rail / by convoy, each sorted by name), or the battles, status
     changes, factories."""
@@ -227,12 +226,14 @@ def move_options(s: Any, actions: list[Action], key: str, g: Glyphs) -> list[Opt
     )
     out = [Option(Text(f"{g.marker} back (esc) - {head}", style="dim"), id="back")]
     members = [(i, a) for i, a in enumerate(actions) if group_key(a) == key]
+    # a unit's group holds its moves only (group_key)
+    moves = [(i, a) for i, a in members if isinstance(a, UnitMove)]
     if kind == "move_army":
         left = fleets_left(s, actions)
         if left:
             out.append(header(forfeit_warning(left)))
-        by_route: dict[str, list[tuple[int, Action]]] = {r: [] for r in ROUTES}
-        for i, a in members:
+        by_route: dict[str, list[tuple[int, UnitMove]]] = {r: [] for r in ROUTES}
+        for i, a in moves:
             by_route[route_kind(s, a)].append((i, a))
         several = sum(1 for r in ROUTES if by_route[r]) > 1
         for route in ROUTES:
@@ -242,6 +243,6 @@ def move_options(s: Any, actions: list[Action], key: str, g: Glyphs) -> list[Opt
             out += [Option(move_label(s, a, g.arrow), id=str(i)) for i, a in found]
         return out
     if kind == "move_fleet":
-        members.sort(key=lambda m: jump_name(s, m[1]))
-        return out + [Option(move_label(s, a, g.arrow), id=str(i)) for i, a in members]
+        moves.sort(key=lambda m: jump_name(s, m[1]))
+        return out + [Option(move_label(s, a, g.arrow), id=str(i)) for i, a in moves]
     return out + [Option(other_label(s, a, g.arrow), id=str(i)) for i, a in members]

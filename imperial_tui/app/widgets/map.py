@@ -11,12 +11,13 @@ visible rows are sent to the terminal.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 from textual.binding import Binding, BindingType
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -25,6 +26,8 @@ from textual.strip import Strip
 from textual.widgets import Static
 
 from imperial_tui.render.mapview import MapMarks, MapPainter
+from maps.board import Board
+from rules.summary import RegionSummary
 
 Cell = tuple[int, int]
 
@@ -39,9 +42,9 @@ class MapModel:
         self.rows: list[list[tuple[str, Style]]] = []
         self.marks = MapMarks()
         self.version = 0  # grows with every new picture
-        self._key: Any = None
+        self._key: tuple[Hashable, MapMarks] | None = None  # what the picture shows
 
-    def painter_for(self, board: Any, ascii_only: bool) -> MapPainter:
+    def painter_for(self, board: Board, ascii_only: bool) -> MapPainter:
         key = (id(board), ascii_only)
         if self.painter is None or key != self._painter_key:
             self.painter = MapPainter(board, ascii_only=ascii_only)
@@ -71,7 +74,7 @@ class MapModel:
         self.cell = nxt
         return True
 
-    def draw(self, regions: dict[str, Any], marks: MapMarks, key: Any) -> bool:
+    def draw(self, regions: dict[str, RegionSummary], marks: MapMarks, key: Hashable) -> bool:
         """A new picture if anything it shows changed; True when it did."""
         if self.painter is None:
             return False
@@ -120,8 +123,8 @@ class MapView(ScrollView, can_focus=True):
     class Goto(Message):
         """``g``: ask for a region's label and put the cursor there."""
 
-    def __init__(self, model: MapModel, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
+    def __init__(self, model: MapModel, *, name: str | None = None, id: str | None = None) -> None:
+        super().__init__(name=name, id=id)
         self.model = model
         self._rows: list[list[tuple[str, Style]]] = []
         self._strips: list[Strip] = []
@@ -212,10 +215,12 @@ class MapInfo(Static):
     lines wrap there (cut, they would lose what Enter does); the narrow layout's keeps one
     line each under the full-width map."""
 
-    _shown: Any = None
+    _shown: tuple[str, tuple[Span, ...]] | None = None
 
-    def __init__(self, *args: Any, wrap: bool = False, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self, *, wrap: bool = False, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
         self.wrap = wrap
 
     def show_text(self, text: Text) -> None:

@@ -3,26 +3,30 @@ the board, flags and factories. Always visible."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from rich.console import JustifyMethod, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from imperial_tui.app.widgets.base import Panel, nation_text
+from imperial_tui.model.session import SessionView
 from rules.actions import NATION_CODES
 from rules.scoring import power_factor
 from rules.state import NO
 
+# code, governor, treasury, power, factor, tax level, armies, fleets, flags, factories, acting
+NationRow = tuple[str, str, int, int, int, int, int, int, int, int, bool]
+NationsKey = tuple[tuple[NationRow, ...], str, str]  # the rows, the times and pointer glyphs
 
-class NationsPanel(Panel):
+
+class NationsPanel(Panel[NationsKey]):
     """The six nations' key figures, the acting nation marked."""
 
     FIXED_SIZE = True  # nine lines (app.tcss): a new figure needs no new layout
     SHARED = True
 
-    def key(self, session: Any) -> Any:
+    def key(self, session: SessionView) -> NationsKey:
         s = session.view.state
-        rows = []
+        rows: list[NationRow] = []
         for n, code in enumerate(NATION_CODES):
             gov = s.government[n]
             rows.append(
@@ -42,10 +46,10 @@ class NationsPanel(Panel):
             )
         return tuple(rows), self.g.times, self.g.pointer
 
-    def render_key(self, key: Any) -> Any:
+    def render_key(self, key: NationsKey) -> RenderableType:
         rows, times, pointer = key
         table = Table(box=None, padding=(0, 1, 0, 0), expand=True, show_edge=False)
-        for name, just in (
+        columns: tuple[tuple[str, JustifyMethod], ...] = (
             ("", "left"),
             ("gov", "left"),
             ("tr", "right"),
@@ -54,8 +58,9 @@ class NationsPanel(Panel):
             ("A/F", "right"),
             ("flg", "right"),
             ("fac", "right"),
-        ):
-            table.add_column(name, justify=just, no_wrap=True)  # type: ignore[arg-type]
+        )
+        for name, just in columns:
+            table.add_column(name, justify=just, no_wrap=True)
         for code, gov, tr, pp, f, tax, a, fl, flags, fac, acting in rows:
             mark = pointer if acting else " "
             table.add_row(

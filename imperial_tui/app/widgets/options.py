@@ -14,8 +14,9 @@ measure is wrapped too and measures at least one cell of text.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Literal
 
+from textual.geometry import Size
 from textual.widgets import OptionList
 
 _PATCHED = "_imperial_safe_page_move"
@@ -27,7 +28,7 @@ def make_page_moves_safe() -> None:
         return
     original = OptionList._move_page
 
-    def _move_page(self: OptionList, direction: Any) -> None:
+    def _move_page(self: OptionList, direction: Literal[-1, 1]) -> None:
         if (
             self.scrollable_content_region.height < 1
             or (self.highlighted or 0) not in self._index_to_line
@@ -42,10 +43,11 @@ def make_page_moves_safe() -> None:
 
     measure = OptionList.get_content_height
 
-    def get_content_height(self: OptionList, container: Any, viewport: Any, width: int) -> int:
+    def get_content_height(self: OptionList, container: Size, viewport: Size, width: int) -> int:
         padding = self.get_component_styles("option-list--option").padding.width
         return measure(self, container, viewport, max(width, padding + 1))
 
+    # the patch itself
     OptionList._move_page = _move_page  # type: ignore[method-assign]
     OptionList.get_content_height = get_content_height  # type: ignore[method-assign]
     setattr(OptionList, _PATCHED, True)

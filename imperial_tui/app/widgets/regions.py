@@ -5,18 +5,30 @@ marked. Focused (tab), up/down pick a region and enter shows its details, as on 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.geometry import Region
 from textual.message import Message
+from textual.widget import Widget
 
 from imperial_tui.app.widgets.base import Panel, nation_text
+from imperial_tui.model.session import SessionView
+from imperial_tui.render.style import Glyphs
 from rules.actions import NATION_CODES
+from rules.summary import UnitSummary
+
+# a unit as the key holds it: nation, kind, count, hostile (True, False or None)
+UnitRow = tuple[str, str, int, bool | None]
+# id, name, kind, home nation, factory, units, flag, changed since the previous turn
+RegionRow = tuple[str, str, str, str | None, str | None, tuple[UnitRow, ...], str | None, bool]
+# the regions, the nation filter, the glyphs, the region picked, whether the list has the keys
+RegionsKey = tuple[tuple[RegionRow, ...], str | None, Glyphs, str | None, bool]
 
 
-def unit_words(units: list[dict[str, Any]], times: str) -> Text:
+def unit_words(units: list[UnitSummary], times: str) -> Text:
     out = Text()
     for i, u in enumerate(units):
         if i:
@@ -31,7 +43,11 @@ def unit_words(units: list[dict[str, Any]], times: str) -> Text:
     return out
 
 
-class RegionsPanel(Panel, can_focus=True):
+def _unit(nation: str, kind: str, count: int, hostile: bool | None) -> UnitSummary:
+    return {"nation": nation, "kind": kind, "count": count, "hostile": hostile}
+
+
+class RegionsPanel(Panel[RegionsKey], can_focus=True):
     """Filtered by ``nation_filter`` (a code, or None for all). ``selected`` is the region
     picked with up/down while the panel has the focus."""
 
@@ -49,8 +65,10 @@ class RegionsPanel(Panel, can_focus=True):
 
     nation_filter: str | None = None
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
         self.selected: str | None = None
         self._shown: tuple[str, ...] = ()  # region ids in the order listed
         self._lines: dict[str, int] = {}  # region id -> its line
@@ -62,7 +80,9 @@ class RegionsPanel(Panel, can_focus=True):
         self._repaint()
 
     def _repaint(self) -> None:
-        session = getattr(self.app, "session", None)
+        from imperial_tui.app.base import game_app
+
+        session = game_app(self).session
         if session is not None:
             self.show(session)
 
@@ -76,8 +96,9 @@ class RegionsPanel(Panel, can_focus=True):
         self.selected = self._shown[index]
         self._repaint()
         line = self._lines.get(self.selected)
-        if line is not None and self.parent is not None:
-            self.parent.scroll_to_region(  # type: ignore[attr-defined]
+        scroll = self.parent  # the scrolling container around the list
+        if line is not None and isinstance(scroll, Widget):
+            scroll.scroll_to_region(
                 Region(0, max(0, line - 1), 1, 3), animate=False, immediate=True
             )
 
@@ -87,10 +108,10 @@ class RegionsPanel(Panel, can_focus=True):
         if self.selected is not None:
             self.post_message(self.Picked(self.selected))
 
-    def key(self, session: Any) -> Any:
+    def key(self, session: SessionView) -> RegionsKey:
         board = session.view.state.board
         regions = session.view.summary()["regions"]
-        rows = []
+        rows: list[RegionRow] = []
         for r in board.regions:
             info = regions.get(r.id)
             if info is None:
@@ -102,14 +123,16 @@ class RegionsPanel(Panel, can_focus=True):
                     r.kind,
                     r.nation,
                     info["factory"],
-                    tuple(tuple(sorted(u.items())) for u in info["units"]),
+                    tuple(
+                        (u["nation"], u["kind"], u["count"], u["hostile"]) for u in info["units"]
+                    ),
                     info["flag"],
                     r.id in session.changed,
                 )
             )
         return tuple(rows), self.nation_filter, self.g, self.selected, self.has_focus
 
-    def render_key(self, key: Any) -> Any:
+    def render_key(self, key: RegionsKey) -> RenderableType:
         rows, flt, g, selected, focused = key
         shown: list[str] = []
         lines: dict[str, int] = {}
@@ -129,7 +152,7 @@ class RegionsPanel(Panel, can_focus=True):
                 members = [
                     x
                     for x in members
-                    if x[3] == flt or x[6] == flt or any(dict(u)["nation"] == flt for u in x[5])
+                    if x[3] == flt or x[6] == flt or any(u[0] == flt for u in x[5])
                 ]
             if not members:
                 continue
@@ -152,7 +175,7 @@ class RegionsPanel(Panel, can_focus=True):
                     out.append("  ")
                 else:
                     out.append(f"{g.dash:4}")
-                out.append_text(unit_words([dict(u) for u in units], g.times))
+                out.append_text(unit_words([_unit(*u) for u in units], g.times))
                 out.append("\n")
         out.append(
             f"{g.changed} changed since the previous turn; {g.factory} armaments, S shipyard",

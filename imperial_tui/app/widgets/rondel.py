@@ -5,12 +5,11 @@ the panel says so instead of showing a preview that no longer applies."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from rich.console import Group
+from rich.console import Group, OverflowMethod, RenderableType
 from rich.text import Text
 
 from imperial_tui.app.widgets.base import Hanging, Panel, nation_text
+from imperial_tui.model.session import SessionView
 from rules.actions import NATION_CODES, RONDEL_SPACES
 from rules.preview import rondel_preview
 from rules.rondel import SPACE_NAMES
@@ -28,10 +27,19 @@ DOING = {
 }
 
 
-class RondelPanel(Panel):
+# a space's preview: space, cost (None: not open to the nation), why not, what it does
+Preview = tuple[str, int | None, str, str]
+# the nations on each space, the nation to move, the previews, the marker glyph, what the
+# nation is busy with, how a line too long ends
+RondelKey = tuple[
+    tuple[tuple[str, ...], ...], str | None, tuple[Preview, ...], str, str, OverflowMethod
+]
+
+
+class RondelPanel(Panel[RondelKey]):
     SHARED = True
 
-    def key(self, session: Any) -> Any:
+    def key(self, session: SessionView) -> RondelKey:
         s = session.view.state
         on = tuple(
             tuple(NATION_CODES[n] for n in range(len(s.rondel)) if s.rondel[n] == i)
@@ -57,13 +65,14 @@ class RondelPanel(Panel):
             doing = f"{acting} is on {space}" + (f": {busy}" if busy else "")
         return on, acting, previews, self.g.marker, doing, self.g.overflow
 
-    def render_key(self, key: Any) -> Any:
+    def render_key(self, key: RondelKey) -> RenderableType:
         on, acting, previews, marker, doing, overflow = key
-        lines: list[Any] = []
+        lines: list[RenderableType] = []
 
         def line() -> Text:
-            lines.append(Text(no_wrap=True, overflow=overflow))
-            return lines[-1]
+            text = Text(no_wrap=True, overflow=overflow)
+            lines.append(text)
+            return text
 
         if doing:
             lines.append(Text(doing, style="bold"))

@@ -10,17 +10,19 @@ reuse the lines. Bounded: the oldest entries go first.
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Hashable
+
+from textual.strip import Strip
 
 
 class SharedRenders:
     def __init__(self, size: int = 256) -> None:
         self.size = size
-        self._lines: OrderedDict[Any, list[Any]] = OrderedDict()
+        self._lines: OrderedDict[Hashable, list[Strip]] = OrderedDict()
         self.hits = 0
         self.misses = 0
 
-    def get(self, key: Any) -> list[Any] | None:
+    def get(self, key: Hashable) -> list[Strip] | None:
         lines = self._lines.get(key)
         if lines is None:
             self.misses += 1
@@ -29,7 +31,7 @@ class SharedRenders:
             self._lines.move_to_end(key)
         return lines
 
-    def put(self, key: Any, lines: list[Any]) -> None:
+    def put(self, key: Hashable, lines: list[Strip]) -> None:
         self._lines[key] = lines
         self._lines.move_to_end(key)
         while len(self._lines) > self.size:
