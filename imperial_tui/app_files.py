@@ -11,7 +11,7 @@ from typing import Any
 
 from imperial_tui.follow import Following
 from imperial_tui.session import Session
-from rules.savefile import SaveConflict, SaveError
+from rules.savefile import SaveConflict, SaveError, typed_save_path
 
 
 class SaveFileActions:
@@ -98,7 +98,7 @@ class SaveFileActions:
         def done(value: str | None) -> None:
             if value and self.session is not None:
                 try:
-                    app.notify(f"saved to {self.session.save(Path(value).expanduser())}")
+                    app.notify(f"saved to {self.session.save(typed_save_path(value))}")
                 except (SaveError, OSError) as exc:
                     app.notify(str(exc), severity="error")
 

@@ -32,9 +32,9 @@ from rules.actions import NotationError, parse_action
 from rules.bots import BOT_LEVELS
 from rules.errors import IllegalAction, SetupError
 from rules.game import Game, Setup
-from rules.position import PositionError, read_position
+from rules.position import STATE_FORMAT, PositionError, read_position
 from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, RuleSet
-from rules.safe_file import FileProblem, LockedFile, digest, read_regular
+from rules.safe_file import FileProblem, LockedFile, check_name, digest, read_regular
 from rules.safe_file import write_atomically as _write_file
 from rules.setup import Deal, check_players, parse_deal
 
@@ -291,6 +291,19 @@ def to_json(doc: Any, indent: int = 0, key: str | None = None) -> str:
     return "{\n" + ",\n".join(items) + "\n" + pad + "}"
 
 
+def typed_save_path(text: str) -> Path:
+    """The file a player typed for a save (the app's Save as prompt), ``~`` expanded, or
+    SaveError (one line): a name no file can have is refused here, before anything touches
+    the disk (a NUL character would otherwise end the app with a ValueError)."""
+    if not text.strip():
+        raise SaveError("give a file name to save to")
+    try:
+        check_name(text)
+    except FileProblem as exc:
+        raise SaveError(f"{printable(text, 60)}: {exc}") from None
+    return Path(text).expanduser()
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Replace the file ``path`` names by ``text`` all at once (see ``rules.safe_file``)."""
     try:
@@ -319,17 +332,46 @@ def _load_bytes(raw: bytes, path: Path) -> LoadedGame:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not an imperial save file (not UTF-8 text)") from None
-    data = parse_json(text, str(path))
+    try:
+        data = parse_json(text, str(path))
+    except SaveError:
+        if _is_short_position(text):
+            raise SaveError(_POSITION_NOT_SAVE.format(path=path)) from None
+        raise
     loaded = game_from_dict(data, source=str(path))
     loaded.digest = digest(raw)
     return loaded
 
 
-def parse_json(text: str, source: str) -> Any:
-    """JSON from an untrusted file: a bad document, one nested without end or a number too
-    long to read is one line naming ``source``, never a traceback."""
+_POSITION_NOT_SAVE = (
+    "{path}: this is a position, not a saved game: start a game from it with "
+    "`imperial new --position {path} --save GAME.json` (docs/POSITIONS.md)"
+)
+
+
+def _is_short_position(text: str) -> bool:
+    """Whether a text that is not JSON is the short form of a position (docs/POSITIONS.md),
+    read with the position reader's own guards (a hostile text is just "no")."""
+    from rules.position_toml import load_short_toml
+
     try:
-        data = json.loads(text)
+        doc = load_short_toml(text)
+    except PositionError:
+        return False
+    return "players" in doc and "to_move" in doc
+
+
+def parse_json(text: str, source: str) -> Any:
+    """JSON from an untrusted file: a bad document, one nested without end, a number too
+    long to read or an object with a key written twice is one line naming ``source``, never a
+    traceback or a silent choice."""
+    try:
+        data = json.loads(text, object_pairs_hook=_object_once)
+    except _DuplicateKey as exc:
+        raise SaveError(
+            f"{source}: the key {printable(json.dumps(exc.key, ensure_ascii=False), 40)} appears "
+            "twice in one object; write each key once (which one was meant?)"
+        ) from None
     except json.JSONDecodeError as exc:
         raise SaveError(
             f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
@@ -341,6 +383,26 @@ def parse_json(text: str, source: str) -> Any:
         raise SaveError(f"{source}: not a save file ({printable(str(exc), 80)})") from None
     _check_depth(data, source)
     return data
+
+
+class _DuplicateKey(Exception):
+    """A JSON object names one key twice (``json`` would keep the last silently)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose every key is written once: what was written is what is read."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return obj
 
 
 def _check_depth(data: Any, source: str) -> None:
@@ -381,6 +443,8 @@ def game_from_dict(data: Any, source: str = "save") -> LoadedGame:
     def fail(message: str) -> SaveError:
         return SaveError(f"{where}: {message}")
 
+    if isinstance(data, dict) and data.get("format") == STATE_FORMAT:
+        raise SaveError(_POSITION_NOT_SAVE.format(path=source))
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise fail(f'not an imperial save file (no "format": "{FORMAT}" at the top)')
     version = data.get("version")

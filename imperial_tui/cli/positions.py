@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from imperial_tui.cli.common import EXIT_USAGE, AtOpt, FileArg, _console, _fail, _game_at
+from imperial_tui.cli.common import EXIT_USAGE, AtOpt, FileArg, _console, _fail, _game_at, shown
 from rules import Game
 
 # --------------------------------------------------------------------------- state
@@ -132,7 +132,10 @@ def show(
 
         rid = find_region(game, region)
         if rid is None:
-            _fail(f"no region {region!r} on this map (a label such as BER, or a name)", EXIT_USAGE)
+            _fail(
+                f"no region {shown(region)} on this map (a label such as BER, or a name)",
+                EXIT_USAGE,
+            )
         console.print(region_text(game, rid, ascii_only=ascii_wanted()))
         return
     if board_map:
