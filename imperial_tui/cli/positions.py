@@ -160,7 +160,8 @@ def moves(
     """List the legal actions of the player whose decision it is, in notation.
 
     Any of these lines can be given to `imperial apply`. Donations (`Anna donates 2 to AH`) are
-    allowed at any time and never listed.
+    allowed at any time and never listed; what a donation of the deciding player would make
+    legal (a factory or an import the treasury cannot pay) follows, with the donation.
 
     Examples:
 
@@ -192,3 +193,13 @@ def moves(
     head = f"{awaiting.player} decides ({awaiting.kind}"
     head += f", {awaiting.nation})" if awaiting.nation else ")"
     sys.stdout.write(head + ":\n" + "".join(f"  {a}\n" for a in actions))
+    from rules.donations import donation_routes
+
+    routes = donation_routes(game)
+    if routes:
+        treasury = game.summary()["nations"][awaiting.nation]["treasury"]
+        sys.stdout.write(
+            f"Legal after a donation ({awaiting.nation}'s treasury holds {treasury}M; a "
+            "government may donate its own cash first):\n"
+            + "".join(f"  {r.action}: {r.words()}\n" for r in routes)
+        )
