@@ -162,3 +162,35 @@ def test_a_json_position_with_any_value_anywhere_is_a_game_or_one_line(
 def test_any_json_structure_is_a_game_or_one_line(value: Any) -> None:
     text = json.dumps(value, allow_nan=True)
     only_position_errors(lambda: game_from_position_text(text))
+
+
+# Strings of every TOML kind and comments, full of brackets, dots and quotes: the limits of
+# rules.position_toml count only TOML's own brackets and dots, so none of them is refused.
+TRICKY = st.text(alphabet="[]{}.,=#\"'\\\n ab\t", max_size=60)
+
+
+def _literal(kind: int, text: str) -> str | None:
+    if kind == 0:
+        return json.dumps(text, ensure_ascii=False)  # a basic string (JSON escapes are TOML's)
+    if kind == 1:
+        return None if "'" in text or "\n" in text else f"'{text}'"
+    if kind == 2:
+        body = text.replace("\\", "\\\\").replace('"', '\\"')
+        return f'"""{body}"""'
+    return None if "'''" in text or text.endswith("'") else f"'''{text}'''"
+
+
+@FUZZ
+@given(st.lists(st.tuples(st.integers(0, 3), TRICKY, TRICKY), min_size=1, max_size=6))
+def test_brackets_and_dots_in_strings_and_comments_are_not_counted(items) -> None:
+    from rules.position_toml import load_short_toml
+
+    lines = ['players = ["Anna", "Ben"]']
+    for i, (kind, text, comment) in enumerate(items):
+        value = _literal(kind, text)
+        if value is not None:
+            lines.append(f"note{i} = {value}  # {comment.replace(chr(10), ' ')}")
+        lines.append(f"deep{i} = [[[{value or 1}]]]")
+    text = "\n".join(lines) + "\n"
+    expected = tomllib.loads(text)
+    assert load_short_toml(text) == expected
