@@ -17,8 +17,8 @@ import tomllib
 from typing import Any
 
 from rules.position_fields import PositionError
+from rules.safe_json import MAX_DEPTH, deeper_than
 
-MAX_DEPTH = 40  # brackets and tables nested; a short form needs 3 ({ cologne = 2 } in [GE])
 MAX_KEY_PARTS = 40  # parts of one dotted key; a short form needs 3 (GE.armies.cologne)
 
 # What the scan stops at: a string's start, a comment, a bracket, a key or value separator,
@@ -45,7 +45,7 @@ def load_short_toml(text: str) -> dict[str, Any]:
         raise PositionError(
             f"not JSON and not the short form: nested more than {MAX_DEPTH} deep"
         ) from None
-    if _too_deep(doc):
+    if deeper_than(doc, MAX_DEPTH):
         raise PositionError(
             f"not JSON and not the short form: tables nested more than {MAX_DEPTH} deep (a "
             "position needs 3)"
@@ -115,18 +115,3 @@ def _multi_line_end(text: str, pos: int, quotes: str) -> int:
         while extra < 2 and text.startswith(quotes[0], close + extra):
             extra += 1
         return close + extra
-
-
-def _too_deep(value: Any) -> bool:
-    """Whether tables and arrays nest more than MAX_DEPTH deep (dotted keys nest tables too),
-    checked without recursion."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return True
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return False

@@ -36,6 +36,7 @@ from rules.position import STATE_FORMAT, PositionError, read_position
 from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, RuleSet
 from rules.safe_file import FileProblem, LockedFile, check_name, digest, read_regular
 from rules.safe_file import write_atomically as _write_file
+from rules.safe_json import JsonProblem, read_json
 from rules.setup import Deal, check_players, parse_deal
 
 FORMAT = "imperial-save"
@@ -43,7 +44,6 @@ VERSION = 2  # the highest version this program reads; 1 is written unless a pos
 POSITION_SAVE_VERSION = 2
 DEFAULT_CONTROLLER = "human"
 CONTROLLERS = (DEFAULT_CONTROLLER, *(f"bot:{level}" for level in BOT_LEVELS))
-MAX_DEPTH = 40  # nesting of JSON objects and lists; a save needs 6
 
 _REQUIRED = ("edition", "variant", "options", "players", "seed", "deal", "actions")
 
@@ -362,59 +362,13 @@ def _is_short_position(text: str) -> bool:
 
 
 def parse_json(text: str, source: str) -> Any:
-    """JSON from an untrusted file: a bad document, one nested without end, a number too
-    long to read or an object with a key written twice is one line naming ``source``, never a
-    traceback or a silent choice."""
+    """JSON from an untrusted file (``rules.safe_json``): a bad document, one nested without
+    end, a number too long to read or an object with a key written twice is one line naming
+    ``source``, never a traceback or a silent choice."""
     try:
-        data = json.loads(text, object_pairs_hook=_object_once)
-    except _DuplicateKey as exc:
-        raise SaveError(
-            f"{source}: the key {printable(json.dumps(exc.key, ensure_ascii=False), 40)} appears "
-            "twice in one object; write each key once (which one was meant?)"
-        ) from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
-            "the file is damaged or not an imperial save"
-        ) from None
-    except RecursionError:
-        raise SaveError(f"{source}: nested too deeply to be a save file") from None
-    except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        raise SaveError(f"{source}: not a save file ({printable(str(exc), 80)})") from None
-    _check_depth(data, source)
-    return data
-
-
-class _DuplicateKey(Exception):
-    """A JSON object names one key twice (``json`` would keep the last silently)."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _object_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object whose every key is written once: what was written is what is read."""
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise _DuplicateKey(key)
-            seen.add(key)
-    return obj
-
-
-def _check_depth(data: Any, source: str) -> None:
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise SaveError(f"{source}: nested too deeply to be a save file")
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values())
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value)
+        return read_json(text)
+    except JsonProblem as exc:
+        raise SaveError(f"{source}: {exc}") from None
 
 
 def _bad_text(value: Any) -> str | None:
