@@ -312,11 +312,11 @@ OPTIONS: dict[str, OptionInfo] = {
             "port_fleet_fights_present_army",
             (False, True),
             "A fleet in port may call a battle against an army already in its province "
-            "(not only one that enters), also one that switches to hostile there without "
-            "moving; false: a port fleet and an army fight only when the army enters.",
-            "first [HU1] FAQ: only when a foreign army steps into the province (a status "
-            "switch is no entry; [BSW] seed 002: on a switch the other armies may demand a "
-            "battle); 2010 [EN3]: also when already there",
+            "(not only one that enters).",
+            "first [HU1] FAQ: only when a foreign army steps into the province, so not when an "
+            "army there turns hostile without moving (a status switch is no entry; [BSW] seed "
+            "002: on a switch the other armies may demand a battle); 2010 [EN3]: also when "
+            "already there",
         ),
         _O(
             "armies_may_enter_dublin",
