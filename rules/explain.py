@@ -32,8 +32,10 @@ from rules.actions import (
     Pass,
     Produce,
     SwissBankForce,
+    action_problem,
     parse_action,
 )
+from rules.donations import DonationRoute, donation_route
 from rules.engine import DECISIONS, NATION_ACTIONS
 from rules.errors import IllegalAction
 from rules.game import Game
@@ -86,7 +88,8 @@ BATTLE = _ref("maneuver", "Maneuver", "battles", "§5.4.4")
 DESTROY = _ref("maneuver", "Maneuver", "destroying a factory", "§5.4.5")
 FLAGS = _ref("maneuver", "Maneuver", "flags", "§5.4.6")
 INVEST = _ref("investor", "Investor", "investing", "§5.5.2, §5.5.3")
-UPGRADE = _ref("investor", "Investor", "upgrading a bond", "§5.5.4")
+UPGRADE = _ref("investor", "Investor", "upgrading a bond", "§5.5.2")
+GOVERNMENT = _ref("investor", "Investor", "the government check", "§5.5.5")
 BOND_ROUNDS = _ref("variants", "Variants", "experienced players' bond rounds", "§2.5")
 NO_CARD = _ref("variants", "Variants", "without investor card", "§6")
 DONATE = _ref("import", "Import", "donations", "§1.5")
@@ -114,6 +117,7 @@ ALL_REFS = (
     FLAGS,
     INVEST,
     UPGRADE,
+    GOVERNMENT,
     BOND_ROUNDS,
     NO_CARD,
     DONATE,
@@ -130,6 +134,7 @@ class Explanation:
     rule: RuleRef
     engine_reason: str = ""  # the engine's own reason when illegal
     events: list[Event] = field(default_factory=list)  # what it would do, when legal
+    donation: DonationRoute | None = None  # illegal, but legal after this donation
 
     def headline(self) -> str:
         """``illegal: <cause> (Maneuver, rail)`` or ``legal: <how> (Maneuver, armies)``."""
@@ -142,20 +147,35 @@ def explain(game: Game, text: str | Action) -> Explanation:
         try:
             action = parse_action(text)
         except NotationError as exc:
-            return Explanation(text, False, str(exc), NOTATION, str(exc))
+            return Explanation(text, False, str(exc), _notation_rule(str(exc)), str(exc))
     else:
         action = text
+        problem = action_problem(action)
+        if problem is not None:  # built by a program, not written: no rule's refusal
+            return Explanation(repr(action), False, problem, NOTATION, problem)
     trial = game.copy()
     try:
         events = trial.apply(action)
     except IllegalAction as exc:
         rule, cause = _illegal(game, action, exc.reason)
-        return Explanation(str(action), False, cause or exc.reason, rule, exc.reason)
+        why = cause or exc.reason
+        route = donation_route(game, action)
+        if route is not None:  # short of money only: the government may donate first
+            why = f"{why}; {route.words()}"
+        return Explanation(str(action), False, why, rule, exc.reason, donation=route)
     rule, how = _legal(game, action)
     return Explanation(str(action), True, how, rule, "", events)
 
 
 # --------------------------------------------------------------------------- illegal
+
+
+def _notation_rule(message: str) -> RuleRef:
+    """Text that is no action cites the notation; but one refusal of the notation reader is a
+    rule: a bond returned for one of another nation (an upgrade stays within one nation)."""
+    if "returned for a bond of the same nation" in message:
+        return UPGRADE
+    return NOTATION
 
 
 def _turn_problem(game: Game, action: Action) -> bool:
@@ -180,12 +200,12 @@ def _illegal(game: Game, action: Action, reason: str) -> tuple[RuleRef, str]:
         return GAME_OVER, ""
     if _turn_problem(game, action):
         return TURN, ""
-    if isinstance(action, ChooseRondel):
+    if isinstance(action, ChooseRondel):  # the refusals of rules.rondel.rondel_refusal
+        if "cannot choose Investor" in reason:
+            return INTEREST, ""
         if "cannot pay" in reason:
             return RONDEL_COST, ""
-        if "interest" in reason:
-            return INTEREST, ""
-        if "Factory" in reason:
+        if "may not choose Factory" in reason:
             return FACTORY_SPACE, ""
         return RONDEL, ""
     if isinstance(action, SwissBankForce):
@@ -212,6 +232,8 @@ def _illegal(game: Game, action: Action, reason: str) -> tuple[RuleRef, str]:
         return FLAGS, ""
     if isinstance(action, Donate):
         return DONATE, ""
+    if isinstance(action, Buy) and "would take over" in reason:
+        return GOVERNMENT, ""  # the strict last_government_payment reading
     if isinstance(action, Buy | Pass):
         return _invest_ref(s, action), ""
     return TURN, ""  # pragma: no cover - every action kind is listed above
@@ -233,7 +255,7 @@ def _army_problem(s: GameState, a: MoveArmy, reason: str) -> tuple[RuleRef, str]
         return LAST_FACTORY, ""
     if "hostile' or 'friendly'" in reason or "hostile or friendly" in reason:
         return ENTRY, ""
-    if "convoy" in reason or "fleet" in reason:
+    if a.convoy or "convoy" in reason or "fleet" in reason:
         return CONVOY, ""
     board = s.board
     n, o, d = s.turn, board.index.get(a.origin), board.index.get(a.dest)
@@ -307,13 +329,16 @@ def _legal(game: Game, action: Action) -> tuple[RuleRef, str]:
     if isinstance(action, BuildFactory):
         if action.region is None:
             return BUILD, "the nation may build no factory"
-        return BUILD, "an unoccupied city of its own without a factory, for 5M from the treasury"
+        how = "an unoccupied city of its own without a factory, for 5M from the treasury"
+        return BUILD, how + _friendly_only(s, action.region)
     if isinstance(action, Produce):
-        return PRODUCE, "each unoccupied factory produces one unit while the supply lasts"
+        how = "each unoccupied factory produces one unit while the supply lasts"
+        return PRODUCE, how + _friendly_only(s, action.region)
     if isinstance(action, Import):
         if action.unit is None:
             return IMPORT, "up to three units may be imported; the nation stops here"
-        return IMPORT, "1M from the treasury for a unit in an unoccupied home province"
+        how = "1M from the treasury for a unit in an unoccupied home province"
+        return IMPORT, how + _friendly_only(s, action.region)
     if isinstance(action, MoveFleet):
         return FLEETS, "a fleet sails into one adjacent sea (from a port into its harbour sea)"
     if isinstance(action, ChangeStatus):
@@ -331,6 +356,29 @@ def _legal(game: Game, action: Action) -> tuple[RuleRef, str]:
     if isinstance(action, Pass):
         return _invest_ref(s, action), "a player need not invest"
     return _invest_ref(s, action), "the player pays the bond's value into the treasury"
+
+
+def _friendly_only(s: GameState, region: str | None) -> str:
+    """Why a province with foreign armies is still the nation's to use: they are all friendly,
+    and only a hostile army occupies (RULES.md §4.2). "" when no foreign army is there."""
+    r = s.board.index.get(region or "")
+    if r is None:
+        return ""
+    owner = s.board.owner[r]
+    armies = [
+        (NATION_CODES[m], s.friendly[m][r])
+        for m in range(len(s.armies))
+        if m != owner and s.armies[m][r] > 0
+    ]
+    if not armies:
+        return ""
+    count = sum(n for _code, n in armies)
+    which = " and ".join(f"{n} {code} arm{'y' if n == 1 else 'ies'}" for code, n in armies)
+    verb = "is" if count == 1 else "are"
+    return (
+        f"; {s.board.regions[r].name} is not occupied: the {which} there {verb} friendly, and "
+        "only a hostile army occupies a province (RULES.md §4.2)"
+    )
 
 
 def _rondel_move(s: GameState, a: ChooseRondel) -> str:

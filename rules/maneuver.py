@@ -321,7 +321,8 @@ def _entered(
         _back_to_maneuver(s)
         return
     asking = tuple(([n] if mover_asked else []) + [m for m in others if s.government[m] != NO])
-    ctx = BattleContext(r, unit, friendly, asking)
+    # the mover is not asked only after a status switch, when nothing entered
+    ctx = BattleContext(r, unit, friendly, asking, switched=not mover_asked)
     _ask_next(s, ctx, ev)
 
 
@@ -364,7 +365,9 @@ def apply_battle_fight(s: GameState, a: Fight, ev: Events) -> None:
     after_battle(s, ctx.region, ev)
     if s.rules.battle_sequence == "until_declined":
         others = [t for t in turn_order_after(n) if s.government[t] != NO]
-        nxt = BattleContext(ctx.region, ctx.unit, ctx.friendly, (n, *others), True, True)
+        nxt = BattleContext(
+            ctx.region, ctx.unit, ctx.friendly, (n, *others), True, True, ctx.switched
+        )
         _ask_next(s, nxt, ev)
     else:
         _back_to_maneuver(s)

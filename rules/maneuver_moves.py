@@ -51,7 +51,10 @@ class BattleContext:
     """A battle chance after a unit of the active nation entered ``region`` (or switched
     status there). ``asking`` are the nations still to be asked, the current one first.
     ``unit``/``friendly`` describe the entering army or fleet; ``any_unit`` allows any units
-    of both sides to fight (the until_declined option, after a first battle)."""
+    of both sides to fight (the until_declined option, after a first battle). ``switched``:
+    no unit entered, an army already there turned hostile; without the rule option
+    port_fleet_fights_present_army an army and a port fleet then do not fight (they fight only
+    when the army enters, [HU1] FAQ)."""
 
     region: int
     unit: str
@@ -59,6 +62,7 @@ class BattleContext:
     asking: tuple[int, ...]
     any_unit: bool = False
     fought: bool = False
+    switched: bool = False
 
 
 def unmoved_armies(s: GameState, n: int, ctx: ManeuverContext, r: int) -> tuple[int, int]:
@@ -244,21 +248,26 @@ def battle_options(s: GameState, ctx: BattleContext, m: int) -> list[Fight]:
     n = s.turn
     r = ctx.region
     rid = s.board.id(r)
+    # after a status switch nothing entered: an army and a port fleet fight only under the
+    # rule option (the same rule as for an army already present, ``initiated_fights``)
+    mixed = not ctx.switched or s.rules.port_fleet_fights_present_army
     out = []
     if m == n:
         for t in turn_order_after(n):
             for mine, theirs in fight_kinds(s, r, n, t):
-                if ctx.any_unit or mine == ctx.unit:
+                if (ctx.any_unit or mine == ctx.unit) and (mixed or mine == theirs):
                     out.append(Fight(code(n), rid, mine, code(t), theirs))
         return out
     for mine, theirs in fight_kinds(s, r, m, n):
-        if ctx.any_unit or theirs == ctx.unit:
+        if (ctx.any_unit or theirs == ctx.unit) and (mixed or mine == theirs):
             out.append(Fight(code(m), rid, mine, code(n), theirs))
     return out
 
 
 def with_asking(ctx: BattleContext, asking: tuple[int, ...]) -> BattleContext:
-    return BattleContext(ctx.region, ctx.unit, ctx.friendly, asking, ctx.any_unit, ctx.fought)
+    return BattleContext(
+        ctx.region, ctx.unit, ctx.friendly, asking, ctx.any_unit, ctx.fought, ctx.switched
+    )
 
 
 def legal_battle(s: GameState) -> list:

@@ -111,6 +111,7 @@ def _decision_data(s: GameState, board: Board) -> dict[str, Any] | None:
             "asking": [NATION_CODES[m] for m in ctx.asking],
             "any_unit": ctx.any_unit,
             "fought": ctx.fought,
+            **({"switched": True} if ctx.switched else {}),  # written only when true
         }
     if isinstance(ctx, InvestContext):
         return {

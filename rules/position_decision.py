@@ -272,7 +272,9 @@ class TurnReader:
                 raise fail(where, "a battle decision needs its region, unit and nations to ask")
             data = obj_field(data, where)
             known_fields(
-                data, where, {"region", "unit", "friendly", "asking", "any_unit", "fought"}
+                data,
+                where,
+                {"region", "unit", "friendly", "asking", "any_unit", "fought", "switched"},
             )
             r = region_field(data.get("region"), f"{where}.region", s)
             unit = data.get("unit")
@@ -294,6 +296,7 @@ class TurnReader:
                 asking,
                 bool_field(data.get("any_unit", False), f"{where}.any_unit"),
                 bool_field(data.get("fought", False), f"{where}.fought"),
+                bool_field(data.get("switched", False), f"{where}.switched"),
             )
         # invest, bond_choice
         if data is None:

@@ -10,13 +10,25 @@ from rules.actions import NATION_CODES
 from rules.errors import SetupError
 from rules.state import GameState
 
+MAX_MESSAGE = 400  # characters: a hostile file's keys and values may be of any length
+
 
 class PositionError(SetupError):
-    """A position cannot be read: one line naming the field and what is wrong with it."""
+    """A position cannot be read: one line naming the field and what is wrong with it. The
+    message may quote the file, so it is made printable and cut here, once for every reader
+    (a key holding a newline or an escape sequence would break the line or talk to the
+    terminal)."""
+
+    def __init__(self, message: str) -> None:
+        from rules.savefile import printable
+
+        super().__init__(printable(message, MAX_MESSAGE))
 
 
 def fail(where: str, message: str) -> PositionError:
-    return PositionError(f"{where}: {message}" if where else message)
+    from rules.savefile import printable
+
+    return PositionError(f"{printable(where, 80)}: {message}" if where else message)
 
 
 def show(value: Any) -> str:

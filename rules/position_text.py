@@ -27,7 +27,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +35,9 @@ from rules.errors import SetupError
 from rules.game import Game
 from rules.position import STATE_FORMAT, PositionError
 from rules.position_decision import NATION_DECISIONS
+from rules.position_toml import load_short_toml
 from rules.ruleset import RuleSet
-from rules.safe_file import FileProblem, read_regular
+from rules.safe_file import MAX_BYTES, FileProblem, read_regular
 from rules.setup import board_for, check_players
 
 TOP_KEYS = {
@@ -73,34 +73,49 @@ def read_position_file(path: Path) -> dict[str, Any]:
     """A position file (the JSON of ``imperial state --json`` or the short form), or ``-``
     for standard input, as the document ``rules.position.read_position`` reads. Raises
     PositionError (a one-line message)."""
+    return read_position_text(position_source(path))
+
+
+def position_source(path: Path) -> str:
+    """The text of a position file, or of standard input for ``-``: at most MAX_BYTES of
+    UTF-8, like a save file; more is refused, never cut (what follows would be lost)."""
     if str(path) == "-":
-        text = sys.stdin.read(8 * 1024 * 1024 + 1)
+        stream = getattr(sys.stdin, "buffer", None)
+        raw: bytes | str = stream.read(MAX_BYTES + 1) if stream else sys.stdin.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise PositionError(
+                f"is more than {MAX_BYTES} bytes, too big for a position (at most {MAX_BYTES})"
+            )
+        where = "standard input"
     else:
         try:
             raw = read_regular(path)
         except FileProblem as exc:
             raise PositionError(f"{path}: {exc}") from None
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise PositionError(f"{path}: not UTF-8 text") from None
-    return read_position_text(text)
+        where = str(path)
+    if isinstance(raw, str):
+        return raw.removeprefix("\ufeff")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise PositionError(f"{where}: not UTF-8 text") from None
+
+
+def is_json_text(text: str) -> bool:
+    """A position in the JSON form starts with ``{``; anything else is read as the short form."""
+    return text.lstrip().startswith("{")
 
 
 def read_position_text(text: str) -> dict[str, Any]:
     """JSON when the text starts with ``{``, else the short TOML form."""
-    if text.lstrip().startswith("{"):
+    if is_json_text(text):
         from rules.savefile import SaveError, parse_json
 
         try:
             return parse_json(text, "position")
         except SaveError as exc:
             raise PositionError(str(exc).removeprefix("position: ")) from None
-    try:
-        short = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PositionError(f"not JSON and not the short form (TOML: {exc})") from None
-    return short_form_document(short)
+    return short_form_document(load_short_toml(text))
 
 
 def _fail(where: str, message: str) -> PositionError:
@@ -108,8 +123,9 @@ def _fail(where: str, message: str) -> PositionError:
 
 
 def _show(value: Any) -> str:
-    text = json.dumps(value, default=str, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:37] + "..."
+    from rules.savefile import printable
+
+    return printable(json.dumps(value, default=str, ensure_ascii=False), 40)
 
 
 def short_form_document(short: dict[str, Any]) -> dict[str, Any]:
@@ -126,7 +142,7 @@ def short_form_document(short: dict[str, Any]) -> dict[str, Any]:
             continue
         what = "table" if isinstance(value, dict) else "key"
         raise _fail(
-            key,
+            _key(key),
             f"unknown {what}: not a setting ({', '.join(sorted(TOP_KEYS))}), a nation "
             f"({' '.join(NATION_CODES)}) or a player ({', '.join(players)})",
         )
@@ -185,7 +201,9 @@ def _player(table: Any, name: str) -> dict[str, Any]:
         raise _fail(name, f"must be a table: [{name}]")
     for key in table:
         if key not in PLAYER_KEYS:
-            raise _fail(f"{name}.{key}", f"unknown key (keys: {', '.join(sorted(PLAYER_KEYS))})")
+            raise _fail(
+                f"{name}.{_key(key)}", f"unknown key (keys: {', '.join(sorted(PLAYER_KEYS))})"
+            )
     bonds = []
     raw = table.get("bonds", [])
     if not isinstance(raw, list):
@@ -205,7 +223,9 @@ def _nation(
 ) -> dict[str, Any]:
     for key in table:
         if key not in NATION_KEYS:
-            raise _fail(f"{code}.{key}", f"unknown key (keys: {', '.join(sorted(NATION_KEYS))})")
+            raise _fail(
+                f"{code}.{_key(key)}", f"unknown key (keys: {', '.join(sorted(NATION_KEYS))})"
+            )
     nation: dict[str, Any] = {
         "treasury": table.get("treasury", 0),
         "power": table.get("power", 0),
@@ -215,29 +235,20 @@ def _nation(
     if "governor" in table:
         nation["governor"] = table["governor"]
     if "factories" in table:
-        sites = table["factories"]
-        if not isinstance(sites, list):
-            raise _fail(f"{code}.factories", 'must list cities: ["berlin", "hamburg"]')
-        home = {board.regions[r].id for r in board.home[NATION_CODES.index(code)]}
-        for rid in home:
-            regions[rid]["factory"] = None
-        for i, rid in enumerate(sites):
-            if rid not in home:
-                raise _fail(f"{code}.factories[{i}]", f"{_show(rid)} is not a {code} home city")
-            regions[rid]["factory"] = board[rid].factory_type
+        _factories(table["factories"], code, regions, board)
     for key, kind, hostile in (
         ("armies", "army", None),
         ("friendly_armies", "army", False),
         ("fleets", "fleet", None),
     ):
         units = table.get(key, {})
-        if isinstance(units, list):  # ["holland"] is one unit in each
-            units = {rid: 1 for rid in units}
+        if isinstance(units, list):
+            units = _unit_list(units, f"{code}.{key}")
         if not isinstance(units, dict):
             raise _fail(f"{code}.{key}", "must be a table of region = count: { cologne = 2 }")
         for rid, count in units.items():
             if rid not in regions:
-                raise _fail(f"{code}.{key}.{rid}", "no such region on the map")
+                raise _fail(f"{code}.{key}.{_key(rid)}", "no such region on the map")
             entry: dict[str, Any] = {"nation": code, "kind": kind, "count": count}
             if hostile is False:
                 entry["hostile"] = False
@@ -246,10 +257,57 @@ def _nation(
     if not isinstance(flags, list):
         raise _fail(f"{code}.flags", 'must list regions: ["holland", "north_sea"]')
     for i, rid in enumerate(flags):
-        if rid not in regions:
+        if not isinstance(rid, str) or rid not in regions:
             raise _fail(f"{code}.flags[{i}]", f"no region {_show(rid)} on the map")
+        there = regions[rid]["flag"]
+        if there == code:
+            raise _fail(
+                f"{code}.flags[{i}]", f"{_show(rid)} is listed twice; a region holds one flag"
+            )
+        if there is not None:
+            raise _fail(
+                f"{code}.flags[{i}]",
+                f"{_show(rid)} already holds {there}'s flag ({there}.flags); a region holds one "
+                "flag",
+            )
         regions[rid]["flag"] = code
     return nation
+
+
+def _factories(sites: Any, code: str, regions: dict[str, Any], board: Any) -> None:
+    """``factories = ["berlin", "hamburg"]``: exactly the nation's cities with a factory, each
+    named once (a city holds one factory)."""
+    if not isinstance(sites, list):
+        raise _fail(f"{code}.factories", 'must list cities: ["berlin", "hamburg"]')
+    home = {board.regions[r].id for r in board.home[NATION_CODES.index(code)]}
+    for rid in home:
+        regions[rid]["factory"] = None
+    for i, rid in enumerate(sites):
+        if not isinstance(rid, str) or rid not in home:
+            raise _fail(f"{code}.factories[{i}]", f"{_show(rid)} is not a {code} home city")
+        if regions[rid]["factory"] is not None:
+            raise _fail(
+                f"{code}.factories[{i}]", f"{_show(rid)} is listed twice; a city holds one factory"
+            )
+        regions[rid]["factory"] = board[rid].factory_type
+
+
+def _unit_list(units: list[Any], where: str) -> dict[str, int]:
+    """The list form of units, ``["holland", "cologne", "cologne"]``: each entry is one unit,
+    so a region named twice holds two (the reader then checks the nation's unit limits)."""
+    counts: dict[str, int] = {}
+    for i, rid in enumerate(units):
+        if not isinstance(rid, str):
+            raise _fail(f"{where}[{i}]", f"must be a region, not {_show(rid)}")
+        counts[rid] = counts.get(rid, 0) + 1
+    return counts
+
+
+def _key(text: Any) -> str:
+    """A key of the file inside a field name, cut: a hostile file's keys may be any length."""
+    from rules.savefile import printable
+
+    return printable(str(text), 40)
 
 
 def _to_move(short: dict[str, Any], doc: dict[str, Any], players: list[str]) -> None:
@@ -309,18 +367,25 @@ def _governor(doc: dict[str, Any], code: str) -> str | None:
 
 
 def game_from_position_file(path: Path) -> Game:
-    """A game starting from a position file; errors about a short form name its own keys."""
-    doc = read_position_file(path)
+    """A game starting from a position file (``-``: standard input); errors about a short
+    form name its own keys."""
+    return game_from_position_text(position_source(path))
+
+
+def game_from_position_text(text: str) -> Game:
+    """A game starting from a position's text, JSON or the short form."""
+    return game_from_document(read_position_text(text), short=not is_json_text(text))
+
+
+def game_from_document(doc: dict[str, Any], short: bool) -> Game:
+    """A game from a position document; ``short``: it was built from a short form, whose
+    errors name the short form's keys (``GE.tax``, not ``nations.GE.tax_level``)."""
     try:
         return Game.from_position(doc)
     except PositionError as exc:
-        if str(path) == "-" or not _is_short(doc):
+        if not short:
             raise
         raise PositionError(short_form_field(str(exc), doc)) from None
-
-
-def _is_short(doc: dict[str, Any]) -> bool:
-    return "supply" not in next(iter(doc["nations"].values()), {})
 
 
 def short_form_field(message: str, doc: dict[str, Any]) -> str:

@@ -313,7 +313,10 @@ OPTIONS: dict[str, OptionInfo] = {
             (False, True),
             "A fleet in port may call a battle against an army already in its province "
             "(not only one that enters).",
-            "first [HU1] FAQ: only when the army enters; 2010 [EN3]: also when already there",
+            "first [HU1] FAQ: only when a foreign army steps into the province, so not when an "
+            "army there turns hostile without moving (a status switch is no entry; [BSW] seed "
+            "002: on a switch the other armies may demand a battle); 2010 [EN3]: also when "
+            "already there",
         ),
         _O(
             "armies_may_enter_dublin",

@@ -5,6 +5,7 @@ let the computer players move with ``--headless``)."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -20,6 +21,7 @@ from imperial_tui.cli.common import (
     _fail,
     _start_app,
     _want_ascii,
+    shown,
 )
 from rules import Game, RuleSet, SetupError
 from rules.bots.levels import LEVELS
@@ -38,7 +40,8 @@ def _parse_options(values: list[str]) -> dict[str, Any]:
     for item in values:
         if "=" not in item:
             _fail(
-                f"--option {item!r} must look like NAME=VALUE (see `imperial options`)", EXIT_USAGE
+                f"--option {shown(item)} must look like NAME=VALUE (see `imperial options`)",
+                EXIT_USAGE,
             )
         name, text = (part.strip() for part in item.split("=", 1))
         try:
@@ -176,7 +179,7 @@ def new(
                 ("--seed", seed),
                 ("--deal", deal),
             )
-            if value
+            if value is not None
         ]
         if given:
             _fail(
@@ -193,6 +196,12 @@ def new(
                 "--seed shuffles the flag cards and --deal gives them by hand: use one", EXIT_USAGE
             )
         names = [n.strip() for n in players.split(",") if n.strip()]
+        for flag, value, choices in (
+            ("--edition", edition, EDITIONS),
+            ("--variant", variant, VARIANTS),
+        ):
+            if value is not None and value not in choices:
+                _fail(f"{flag} {shown(value)}: choose one of {', '.join(choices)}", EXIT_USAGE)
         try:
             rules = RuleSet.preset(edition or "first", variant or "standard").with_options(
                 **_parse_options(option or [])
@@ -205,7 +214,7 @@ def new(
             _fail(str(exc), EXIT_USAGE)
     controllers = _bot_controllers(bot or [], game.players)
     path = save if save is not None else _auto_save_path()
-    if path.exists() and not force:
+    if os.path.exists(path) and not force:  # (False for a name too long: save_game says so)
         _fail(
             f"{path} already exists; use --force to overwrite it or choose another --save",
             EXIT_USAGE,
@@ -248,11 +257,12 @@ def _bot_controllers(items: list[str], names: list[str] | tuple[str, ...]) -> di
         name, _, level = (part.strip() for part in item.partition("="))
         if name not in names:
             _fail(
-                f"--bot {item!r}: {name!r} is not a player; players are {', '.join(names)}",
+                f"--bot {shown(item)}: {shown(name, 20)} is not a player; players are "
+                f"{', '.join(names)}",
                 EXIT_USAGE,
             )
         if level not in LEVELS:
-            _fail(f"--bot {item!r}: the level must be one of {LEVEL_NAMES}", EXIT_USAGE)
+            _fail(f"--bot {shown(item)}: the level must be one of {LEVEL_NAMES}", EXIT_USAGE)
         out[name] = Controller.bot(level)
     return out
 
