@@ -5,6 +5,7 @@ picture is how players learn who borders whom)."""
 from __future__ import annotations
 
 import copy
+import importlib.util
 import json
 
 import pytest
@@ -13,6 +14,14 @@ from imperial_tui.mapglyphs import HEAVY, LIGHT, box_chars
 from imperial_tui.mapview import MapPainter, legend_lines
 from maps import MapError, board_from_data, load_board
 from maps.board import MAP_DIR
+from maps.layout import with_side_layout
+
+_FOLD = importlib.util.spec_from_file_location(
+    "fold_layout", MAP_DIR.parent / "scripts" / "fold_layout.py"
+)
+assert _FOLD is not None and _FOLD.loader is not None
+fold_layout = importlib.util.module_from_spec(_FOLD)
+_FOLD.loader.exec_module(fold_layout)
 
 RAW = json.loads((MAP_DIR / "europe.json").read_text(encoding="utf-8"))
 
@@ -232,3 +241,233 @@ def test_another_map_file_is_drawn_by_the_same_code():
     board = board_from_data("tiny", raw)
     picture = MapPainter(board).render({"home": {"factory": "shipyard", "units": []}}).plain
     assert picture.splitlines()[1].split("│")[1:4] == ["HOM▲AH", "LAK" + " " * 10, "FAR   "]
+
+
+# --------------------------------------------------------------------------- canals and wraps
+
+
+def ring_world() -> dict:
+    """A made-up round world in two rows: two seas that meet only through a canal across
+    the isthmus IST, and a sea at the left edge that borders the one at the right edge
+    across the edge. The picture::
+
+        ←RIM WSE IST ESE RIM ...
+            WSE FAR IST HOM RIM WSE→
+    """
+    nation = {
+        "name": "Austria",
+        "color": "yellow",
+        "turn_order": 1,
+        "armies": 2,
+        "fleets": 2,
+        "start_factories": ["home"],
+    }
+    return {
+        "nations": {"AH": nation},
+        "regions": [
+            {
+                "id": "home",
+                "name": "Home",
+                "label": "HOM",
+                "kind": "province",
+                "nation": "AH",
+                "factory_type": "shipyard",
+                "harbor": "east_sea",
+                "starting_factory": True,
+            },
+            {"id": "west_sea", "name": "West Sea", "label": "WSE", "kind": "sea"},
+            {"id": "east_sea", "name": "East Sea", "label": "ESE", "kind": "sea"},
+            {"id": "rim_sea", "name": "Rim Sea", "label": "RIM", "kind": "sea"},
+            {"id": "isthmus", "name": "Isthmus", "label": "IST", "kind": "land"},
+            {"id": "far", "name": "Far", "label": "FAR", "kind": "land"},
+        ],
+        "adjacency": [
+            ["west_sea", "isthmus"],
+            ["isthmus", "east_sea"],
+            ["east_sea", "rim_sea"],
+            ["west_sea", "far"],
+            ["far", "isthmus"],
+            ["isthmus", "home"],
+            ["home", "rim_sea"],
+            ["east_sea", "home"],
+            ["west_sea", "east_sea"],  # the canal
+            ["west_sea", "rim_sea"],  # across the edge
+        ],
+        "map_layout": {
+            "rows": ["... WSE IST ESE RIM ...", "WSE FAR IST HOM RIM ..."],
+            "canals": [
+                {
+                    "pair": ["west_sea", "east_sea"],
+                    "via": "isthmus",
+                    "name": "Isthmus Canal",
+                    "note": "asked of the flag in IST",
+                }
+            ],
+            "wraps": [
+                {
+                    "pair": ["west_sea", "rim_sea"],
+                    "at": [{"row": 1, "cell": 1}, {"row": 2, "cell": 6}],
+                }
+            ],
+        },
+    }
+
+
+def test_a_canal_and_a_wrap_are_read_from_the_layout():
+    layout = board_from_data("ring", ring_world()).layout
+    (canal,) = layout.canals
+    assert (canal.a, canal.b, canal.via, canal.name) == (
+        "west_sea",
+        "east_sea",
+        "isthmus",
+        "Isthmus Canal",
+    )
+    (wrap,) = layout.wraps
+    assert wrap.marks() == (("west_sea", "rim_sea", (0, 0)), ("rim_sea", "west_sea", (5, 1)))
+    # the two borders the picture cannot show as walls are exactly the canal and the wrap
+    board = board_from_data("ring", ring_world())
+    assert borders(board) - layout.touching() == {
+        frozenset(("west_sea", "east_sea")),
+        frozenset(("west_sea", "rim_sea")),
+    }
+
+
+def walled(painter: MapPainter, r: int, c: int) -> set[str | None]:
+    """The regions a wall character of the picture stands between: above and below on a
+    wall row, left and right on a row of text."""
+    if r % painter.ch == 0:
+        return {painter.region_at(r // painter.ch - 1, c), painter.region_at(r // painter.ch, c)}
+    return {painter.region_at(r // painter.ch, c - 1), painter.region_at(r // painter.ch, c + 1)}
+
+
+def test_the_canal_is_marked_on_the_isthmus_walls_and_the_wrap_names_the_far_side():
+    board = board_from_data("ring", ring_world())
+    for ascii_only, canal, west, east in (
+        (False, "≡", "←RIM", "WSE→"),
+        (True, "H", "<-RIM", "WSE->"),
+    ):
+        painter = MapPainter(board, ascii_only=ascii_only)
+        lines = painter.render({}).plain.splitlines()
+        spots = [  # the glyph on a wall (not a letter of a label: ASCII's H)
+            (r, c)
+            for r, line in enumerate(lines)
+            for c, ch in enumerate(line)
+            if ch == canal and not (line[c - 1] + line[c + 1]).strip("~ ─│┴┬└┘┌┐+|-")
+        ]
+        assert len(spots) == 2  # one on IST's wall with each sea
+        for r, c in spots:
+            sides = walled(painter, r, c)
+            assert "isthmus" in sides and sides & {"west_sea", "east_sea"}, sides
+        # the wrap marks: each against the wall of the sea it belongs to
+        r, c = next((r, line.index(west)) for r, line in enumerate(lines) if west in line)
+        assert painter.region_at(r // painter.ch, c + len(west) + 1) == "west_sea"
+        r, c = next((r, line.index(east)) for r, line in enumerate(lines) if east in line)
+        assert painter.region_at(r // painter.ch, c - 2) == "rim_sea"
+        legend = "\n".join(t.plain for t in legend_lines(board, ascii_only))
+        assert (
+            f"{canal} WSE{'-' if ascii_only else '–'}ESE through IST, the Isthmus Canal" in legend
+        )
+        assert "across the edge" in legend
+
+
+def test_the_cursor_goes_on_across_the_edge_of_a_round_world():
+    painter = MapPainter(board_from_data("ring", ring_world()))
+    west = painter.layout.cells_of("west_sea")[0]
+    rim = painter.step(west, -1, 0)  # left from the West Sea: the Rim Sea, across the edge
+    assert rim is not None and painter.layout.region_at(rim) == "rim_sea"
+    back = painter.step(painter.layout.cells_of("rim_sea")[-1], 1, 0)
+    assert back is not None and painter.layout.region_at(back) == "west_sea"
+
+
+def _ring(change) -> dict:
+    raw = ring_world()
+    change(raw)
+    return raw
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda raw: raw["adjacency"].remove(["west_sea", "east_sea"]),
+            "west_sea and east_sea do not border in 'adjacency', so there is no canal to draw",
+        ),
+        (
+            lambda raw: raw["map_layout"]["canals"][0].update(via="far"),
+            "'via' 'far' must touch both regions",
+        ),
+        (
+            lambda raw: raw["map_layout"]["canals"][0].pop("via"),
+            "the two regions do not touch in the picture; name the region the canal crosses",
+        ),
+        (
+            lambda raw: raw["map_layout"]["canals"][0].pop("name"),
+            "map_layout canals #1: field 'name' must be the canal's name",
+        ),
+        (
+            lambda raw: raw["adjacency"].remove(["west_sea", "rim_sea"]),
+            "west_sea and rim_sea do not border in 'adjacency', so there is no wrap to draw",
+        ),
+        (
+            lambda raw: raw["map_layout"]["wraps"][0].update(at=[{"row": 1, "cell": 1}]),
+            "field 'at' must list two cells",
+        ),
+        (
+            lambda raw: raw["map_layout"]["wraps"][0]["at"].__setitem__(0, {"row": 1, "cell": 2}),
+            "'at' row 1, cell 2 must be a cell outside the board",
+        ),
+        (
+            lambda raw: raw["map_layout"]["wraps"][0]["at"].__setitem__(1, {"row": 1, "cell": 1}),
+            "'at' row 1, cell 1 must touch 'rim_sea' and no other region (it touches west_sea)",
+        ),
+        (  # the mark would sit between two regions
+            lambda raw: raw["map_layout"].update(
+                rows=["... WSE IST ESE RIM ...", "FAR WSE IST HOM RIM ..."]
+            ),
+            "'at' row 1, cell 1 must touch 'west_sea' and no other region (it touches far)",
+        ),
+    ],
+)
+def test_malformed_canal_or_wrap_fails_on_load_naming_it(change, message):
+    with pytest.raises(MapError) as err:
+        board_from_data("broken", _ring(change))
+    assert message in str(err.value)
+
+
+def test_a_wrap_between_regions_that_touch_is_refused():
+    raw = ring_world()
+    raw["adjacency"].append(["far", "home"])
+    raw["map_layout"]["wraps"] = [
+        {"pair": ["isthmus", "home"], "at": [{"row": 1, "cell": 1}, {"row": 2, "cell": 6}]}
+    ]
+    with pytest.raises(MapError, match="the two regions touch in the picture"):
+        board_from_data("broken", raw)
+
+
+# --------------------------------------------------------------------------- the side file
+
+
+def test_a_picture_in_a_side_file_is_taken_until_it_is_folded_in(tmp_path):
+    raw = ring_world()
+    picture = {
+        "labels": {rd["id"]: rd.pop("label") for rd in raw["regions"]},
+        "map_layout": raw.pop("map_layout"),
+    }
+    side = tmp_path / "ring_layout.json"
+    assert with_side_layout(raw, side) is raw  # no side file: the data as it is
+    side.write_text(json.dumps(picture), encoding="utf-8")
+    board = board_from_data("ring", with_side_layout(raw, side))
+    assert board.layout is not None and board.layout.labels["isthmus"] == "IST"
+    assert "label" not in raw["regions"][0]  # the map data itself is left alone
+    folded = fold_layout.folded(raw, picture)
+    assert board_from_data("ring", folded).layout == board.layout
+    assert list(folded["regions"][0])[:3] == ["id", "name", "label"]
+    with pytest.raises(MapError, match="has a map_layout already; delete the side file"):
+        with_side_layout(folded, side)
+    picture["labels"]["atlantis"] = "ATL"
+    side.write_text(json.dumps(picture), encoding="utf-8")
+    with pytest.raises(MapError, match=r"names regions the map does not have: \['atlantis'\]"):
+        with_side_layout(raw, side)
+    side.write_text("{", encoding="utf-8")
+    with pytest.raises(MapError, match=r"ring_layout\.json: not valid JSON"):
+        with_side_layout(raw, side)
