@@ -57,6 +57,7 @@ from maps import Board, MapLayout
 Cell = tuple[int, int]
 
 FULL_CELL = (7, 3)  # characters per cell (with one wall column and one wall row)
+COMPACT_CELL = (6, 3)  # one column less: a wide map whole in a smaller window
 
 
 # ----------------------------------------------------------------------------- content
@@ -221,11 +222,12 @@ class MapPainter:
         self.glyphs = map_glyphs(ascii_only)
         self.cw, self.ch = cell
         self.offset = self.cw // 2
-        self.width = self.cw * self.layout.width + self.offset + 1
+        self.full_width = self.cw * self.layout.width + self.offset + 1
+        self.width = self.width_of(board, cell)
         self.height = self.ch * self.layout.height + 1
         self.kinds = {r.id: r.kind for r in board.regions}
         self.kinds.update(dict.fromkeys(self.layout.impassable, "impassable"))
-        self._static = self._build()
+        self._static = self._trimmed(self._build())
 
     # -- geometry --------------------------------------------------------------------
     def region_at(self, row: int, col: int) -> str | None:
@@ -314,7 +316,7 @@ class MapPainter:
     # -- the static picture -----------------------------------------------------------
     def _build(self) -> _Static:
         g = self.glyphs
-        w, h, cw, ch = self.width, self.height, self.cw, self.ch
+        w, h, cw, ch = self.full_width, self.height, self.cw, self.ch
         chars = [[" "] * w for _ in range(h)]
         wall: list[list[str | None]] = [[None] * w for _ in range(h)]
         owner: list[list[str | None]] = [[None] * w for _ in range(h)]
@@ -397,6 +399,39 @@ class MapPainter:
             runs.append(row_runs)
         return _Static(["".join(row) for row in chars], runs, slots, boxes, pair_walls)
 
+    @staticmethod
+    def width_of(board: Board, cell: tuple[int, int] = FULL_CELL) -> int:
+        """The picture's width in characters, without building it: up to the right wall of
+        the last cell on the board (or holding a wrap mark) in any row, so a map whose last
+        half-cell is outside the board on every row is drawn that much narrower."""
+        layout = board.layout
+        if layout is None:
+            return 0
+        cw = cell[0]
+        marked = {at for _, _, at in layout.wrap_marks()}
+        right = 0
+        for y, row in enumerate(layout.grid):
+            used = [x for x, rid in enumerate(row) if rid is not None or (x, y) in marked]
+            if used:
+                right = max(right, max(used) * cw + (cw // 2) * (y % 2) + cw)
+        return right + 1
+
+    def _trimmed(self, static: _Static) -> _Static:
+        """The picture cut to its width (``width_of``): the columns beyond are blank."""
+        used = self.width
+        if used >= self.full_width:
+            return static
+        runs = [
+            [
+                _Run(run.start, min(run.end, used), run.owner, run.style, run.slot)
+                for run in row_runs
+                if run.start < used
+            ]
+            for row_runs in static.runs
+        ]
+        rows = [row[:used] for row in static.rows]
+        return _Static(rows, runs, static.slots, static.boxes, static.pair_walls)
+
     def _canals(
         self,
         chars: list[list[str]],
@@ -413,6 +448,8 @@ class MapPainter:
                 spots = []
                 for end in (canal.a, canal.b):
                     found = pair_walls.get(frozenset((canal.via, end)), [])
+                    # not on a label's row, where the mark would read as part of the label
+                    found = [(r, c) for r, c in found if r % self.ch != 1] or found
                     spots += found[len(found) // 2 : len(found) // 2 + 1]
             for r, c in spots:
                 chars[r][c] = self.glyphs.canal
@@ -433,7 +470,7 @@ class MapPainter:
             line[cell] = n + 1
             r = y * self.ch + 1 + n
             left = x * self.cw + self.offset * (y % 2) + 1
-            start = left + self.cw - 1 - len(text) if west else left
+            start = left + self.cw - 1 - len(text) if west else left + 1  # not against a wall
             for i, ch in enumerate(text):
                 chars[r][start + i] = ch
                 wall[r][start + i] = WRAP_MARK
@@ -553,6 +590,8 @@ class MapPainter:
             code = info["flag"]
             items.append((code, style_of(nation_style(code) + " reverse", None)))
         r, c, width = slots[0]
+        if kind == "province" and sum(len(t) for t, _ in items) > width:
+            items.pop()  # a compact cell: the owner of a home province goes (its tint stays)
         placed: list[tuple[int, str, Style]] = []
         col = 0
         for text, style, gap in header_layout(items, width):
@@ -684,14 +723,12 @@ def legend_lines(board: Board, ascii_only: bool) -> list[Text]:
         lines.append(Text(f"{g.canal} {pair}{where}, the {canal.name}{note}", style="dim"))
     if layout.wraps:
         pairs = ", ".join(f"{label[w.a]}{dash}{label[w.b]}" for w in layout.wraps)
-        shown = [
-            g.wrap_west + label[into] if at[0] == 0 else label[into] + g.wrap_east
-            for _, into, at in layout.wrap_marks()
-        ]
+        west = next((g.wrap_west + label[i] for _, i, at in layout.wrap_marks() if not at[0]), "")
+        east = next((label[i] + g.wrap_east for _, i, at in layout.wrap_marks() if at[0]), "")
         lines.append(
             Text(
-                f"{' '.join(sorted(set(shown))[:2])} at an edge: the region beside it borders the"
-                f" one named, across the edge (the world is round east-west): {pairs}",
+                f"{' '.join(filter(None, (west, east)))} at an edge: the region beside it borders"
+                f" the one named, across the edge (the world is round east-west): {pairs}",
                 style="dim",
             )
         )

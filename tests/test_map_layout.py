@@ -7,12 +7,14 @@ from __future__ import annotations
 import copy
 import importlib.util
 import json
+import re
 
 import pytest
 
 from imperial_tui.mapglyphs import HEAVY, LIGHT, box_chars
-from imperial_tui.mapview import MapPainter, legend_lines
-from maps import MapError, board_from_data, load_board
+from imperial_tui.mapview import COMPACT_CELL, FULL_CELL, MapPainter, legend_lines
+from imperial_tui.widgets.map import MapModel
+from maps import Board, MapError, board_from_data, load_board
 from maps.board import MAP_DIR
 from maps.layout import with_side_layout
 
@@ -362,7 +364,7 @@ def test_the_canal_is_marked_on_the_isthmus_walls_and_the_wrap_names_the_far_sid
         r, c = next((r, line.index(west)) for r, line in enumerate(lines) if west in line)
         assert painter.region_at(r // painter.ch, c + len(west) + 1) == "west_sea"
         r, c = next((r, line.index(east)) for r, line in enumerate(lines) if east in line)
-        assert painter.region_at(r // painter.ch, c - 2) == "rim_sea"
+        assert painter.region_at(r // painter.ch, c - 3) == "rim_sea"
         legend = "\n".join(t.plain for t in legend_lines(board, ascii_only))
         assert (
             f"{canal} WSE{'-' if ascii_only else '–'}ESE through IST, the Isthmus Canal" in legend
@@ -471,3 +473,109 @@ def test_a_picture_in_a_side_file_is_taken_until_it_is_folded_in(tmp_path):
     side.write_text("{", encoding="utf-8")
     with pytest.raises(MapError, match=r"ring_layout\.json: not valid JSON"):
         with_side_layout(raw, side)
+
+
+# --------------------------------------------------------------------------- the world map
+
+WORLD = MAP_DIR / "world2030.json"
+needs_world = pytest.mark.skipif(
+    not WORLD.exists(),
+    reason="maps/world2030.json (the Imperial 2030 board) comes with the 2030 engine",
+)
+WIDE_MAP = (78, 37)  # the map view at 120x40 (beside the 42-column decision column)
+
+
+def world() -> tuple[Board, dict]:
+    return load_board("world2030"), json.loads(WORLD.read_text(encoding="utf-8"))
+
+
+@needs_world
+def test_the_world_picture_walls_are_exactly_its_borders_canals_and_wraps_apart():
+    """Every wall between two regions is a border of the map file, and every border is a
+    wall, except the two canals (the seas meet only through the land that controls the
+    canal) and the four borders across the east-west edge (marked at both edges)."""
+    board, raw = world()
+    layout = board.layout
+    assert layout is not None
+    adjacency = {frozenset(p) for p in raw["adjacency"]}
+    touching = layout.touching()
+    assert touching - adjacency == set()  # nothing drawn that is not a border
+    canals = {frozenset((c.a, c.b)): c.via for c in layout.canals}
+    wraps = {frozenset((w.a, w.b)) for w in layout.wraps}
+    via = {frozenset((s.a, s.b)) for s in layout.straits if s.open and s.via}
+    assert adjacency - touching == set(canals) | wraps | via
+    # two borders the staggered rows cannot show as walls, marked ≈ through a region that
+    # touches both (as Europe's Black Sea - Eastern Mediterranean through Turkey)
+    assert via == {frozenset(("rome", "ukraine")), frozenset(("canada", "north_atlantic"))}
+    # the canals and the wrap edges are the map file's, each canal drawn through the region
+    # whose flag controls it
+    assert canals == {frozenset(c["seas"]): c["controller"] for c in raw["canals"]}
+    assert wraps == {frozenset(p) for p in raw["wrap_edges"]}
+    assert set(layout.labels) == {r["id"] for r in raw["regions"]}
+
+
+@needs_world
+def test_what_of_the_world_fits_where():
+    """Measured: the world picture is 102x37 in full cells, 88x37 in compact ones. The map
+    view at 120x40 (78x37) shows it in full cells, scrolling sideways; from 130 columns the
+    wide map view (88 wide) shows it whole in compact cells, from 144 in full ones."""
+    board, _ = world()
+    full, compact = MapPainter(board), MapPainter(board, cell=COMPACT_CELL)
+    assert (full.width, full.height) == (102, WIDE_MAP[1])
+    assert (compact.width, compact.height) == (88, WIDE_MAP[1])
+    assert MapModel().painter_for(board, False, room=WIDE_MAP[0]).cw == FULL_CELL[0]
+    assert MapModel().painter_for(board, False, room=88).cw == COMPACT_CELL[0]
+    assert MapModel().painter_for(board, False, room=102).cw == FULL_CELL[0]
+    assert MapModel().painter_for(load_board(), False, room=WIDE_MAP[0]).width == 74  # Europe
+
+
+@needs_world
+def test_the_world_canal_and_wrap_marks_sit_beside_the_right_regions():
+    """Read back from the painted picture: each ≡ is on a wall between the canal's
+    controlling region and one of its two seas, one for each sea; each edge mark stands
+    against the wall of a sea and names the sea it borders across the edge, both ends of
+    all four wrap edges."""
+    board, raw = world()
+    for ascii_only in (False, True):
+        painter = MapPainter(board, ascii_only=ascii_only)
+        g = painter.glyphs
+        lines = painter.render({}).plain.splitlines()
+        labels = {label: rid for rid, label in painter.layout.labels.items()}
+        canal_walls: list[frozenset[str]] = []
+        for r, line in enumerate(lines):
+            for c, ch in enumerate(line):
+                if ch == g.canal and not (line[c - 1] + line[c + 1]).strip("~ ─│┴┬└┘┌┐+|-"):
+                    canal_walls.append(frozenset(walled(painter, r, c)))
+        expected = [frozenset((c["controller"], sea)) for c in raw["canals"] for sea in c["seas"]]
+        assert sorted(map(sorted, canal_walls)) == sorted(map(sorted, expected))
+        marks = set()
+        west, east = re.escape(g.wrap_west), re.escape(g.wrap_east)
+        for r, line in enumerate(lines):
+            for m in re.finditer(rf"{west}([A-Z]{{3}})", line):  # against the wall on its right
+                marks.add((painter.region_at(r // painter.ch, m.end() + 1), labels[m.group(1)]))
+            for m in re.finditer(rf"([A-Z]{{3}}){east}", line):  # against the wall on its left
+                marks.add((painter.region_at(r // painter.ch, m.start() - 3), labels[m.group(1)]))
+        expected_marks = {(a, b) for a, b in raw["wrap_edges"]} | {
+            (b, a) for a, b in raw["wrap_edges"]
+        }
+        assert marks == expected_marks
+        legend = "\n".join(t.plain for t in legend_lines(board, ascii_only))
+        assert "the Panama Canal" in legend and "the Suez Canal" in legend
+
+
+@needs_world
+def test_the_cursor_crosses_the_pacific_edge_of_the_world():
+    board, _ = world()
+    painter = MapPainter(board)
+    layout = painter.layout
+    for a, b in ((w.a, w.b) for w in layout.wraps):
+        for here, there in ((a, b), (b, a)):
+            edges = {x for _, _, (x, _) in [m for m in layout.wrap_marks() if m[0] == here]}
+            dx = -1 if 0 in edges else 1
+            cells = layout.cells_of(here)
+            # from the region's cell nearest its edge, the arrow off the edge
+            start = min(cells, key=lambda c: c[0]) if dx < 0 else max(cells, key=lambda c: c[0])
+            nxt = painter.step(start, dx, 0)
+            assert nxt is not None and layout.region_at(nxt) in {
+                into for r, into, _ in layout.wrap_marks() if r == here
+            }, (here, there)
