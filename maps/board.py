@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from maps.errors import MapError
-from maps.layout import MapLayout, parse_layout
+from maps.layout import MapLayout, parse_layout, with_side_layout
 
 MAP_DIR = Path(__file__).parent
 
@@ -133,6 +133,7 @@ def load_board(name: str = "europe") -> Board:
         raise MapError(f"no map named {name!r} ({path})") from exc
     except json.JSONDecodeError as exc:
         raise MapError(f"{path.name}: not valid JSON: {exc}") from exc
+    raw = with_side_layout(raw, MAP_DIR / f"{name}_layout.json")  # a picture drawn apart
     _RAW_CACHE[name] = raw
     return _build(name, raw, removed=())
 

@@ -9,7 +9,6 @@ from typing import Any
 
 from imperial_tui.render.mapview import MapMarks
 from rules import Action
-from rules.actions import NATION_CODES
 from rules.maneuver import Rail
 
 MOVES = ("move_army", "move_fleet")
@@ -63,7 +62,7 @@ def marks_for(
         seas = frozenset(sea for a in moves for sea in getattr(a, "convoy", ()))
     rail: frozenset[str] = frozenset()
     if kind == "move_army" and origin in board.index:
-        n = NATION_CODES.index(aw.nation) if aw.nation else s.turn
+        n = board.nation_index(aw.nation) if aw.nation else s.turn  # the board's nations
         here = board.index[origin]
         rail = frozenset(board.id(r) for r in Rail(s, n).start(here) if r != here)
     return MapMarks(

@@ -72,7 +72,9 @@ class GameMap:
         session = self.session
         game = session.view
         model = self.map_model
-        model.painter_for(game.state.board, self.ascii_only)
+        views = self.map_views() if self._wide() else []  # the wide map shows it whole
+        room = views[0].scrollable_content_region.width if views else None
+        model.painter_for(game.state.board, self.ascii_only, room=room)
         actions = self.legal_actions() if self._human_deciding() else []
         # (the history browser has no decision panel: a past position, nothing to choose)
         panel = self.query(DecisionPanel).first() if actions else None
