@@ -81,6 +81,7 @@ class Board:
     name: str
     regions: tuple[Region, ...]
     nations: tuple[NationInfo, ...]  # in turn order
+    codes: tuple[str, ...]  # the nations' codes in turn order (a nation's index is its place)
     impassable: tuple[str, ...]  # ids of regions no unit may enter (display only)
     index: dict[str, int] = field(repr=False)
     land_neighbours: tuple[frozenset[int], ...] = field(repr=False)
@@ -129,11 +130,6 @@ class Board:
             if n.code == code:
                 return i
         raise KeyError(code)
-
-    @property
-    def codes(self) -> tuple[str, ...]:
-        """The nations' codes in turn order (a nation's index is its place here)."""
-        return tuple(n.code for n in self.nations)
 
     def canal_between(self, a: int, b: int) -> Canal | None:
         """The canal through which two seas (region indices) border each other, or None."""
@@ -381,6 +377,7 @@ def _build(name: str, raw: dict[str, Any], removed: _Edges, added: _Edges = ()) 
         name=name,
         regions=tuple(regions),
         nations=tuple(nations),
+        codes=tuple(codes),
         impassable=tuple(impassable),
         index=index,
         land_neighbours=tuple(frozenset(s) for s in land_nb),

@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.actions import (
-    NATION_CODES,
     RONDEL_SPACES,
     Action,
     BuildFactory,
@@ -38,7 +37,7 @@ from rules.engine import DECISIONS, NATION_ACTIONS
 from rules.errors import IllegalAction
 from rules.game import Game
 from rules.maneuver import ManeuverContext, Rail, army_destinations
-from rules.rondel import cost_of, distance, passes_investor
+from rules.rondel import FLAT_STEP_PRICE, cost_of, distance, passes_investor, step_price
 from rules.state import NO, Event, GameState
 
 
@@ -165,8 +164,8 @@ def _turn_problem(game: Game, action: Action) -> bool:
         return False
     if isinstance(action, NATION_ACTIONS):
         if (
-            action.actor not in NATION_CODES
-            or NATION_CODES.index(action.actor) != s.awaiting_nation
+            action.actor not in s.board.codes
+            or s.board.codes.index(action.actor) != s.awaiting_nation
         ):
             return True
     elif action.actor.casefold() != s.players[s.awaiting_player].casefold():
@@ -289,7 +288,7 @@ def _held_by(s: GameState, r: int) -> str:
         if m != s.board.owner[r] and hostile > 0:
             kind = "army" if hostile == 1 else f"{hostile} armies"
             article = "a " if hostile == 1 else ""
-            parts.append(f"{article}hostile {NATION_CODES[m]} {kind}")
+            parts.append(f"{article}hostile {s.board.codes[m]} {kind}")
     return f"{s.board.regions[r].name} holds {' and '.join(parts)}"
 
 
@@ -338,9 +337,13 @@ def _rondel_move(s: GameState, a: ChooseRondel) -> str:
     origin, target = s.rondel[n], RONDEL_SPACES.index(a.space)
     if origin == NO:
         return "the first placement is free and may be on any space"
-    d, cost = distance(origin, target), cost_of(origin, target)
+    each = step_price(s, n)
+    d, cost = distance(origin, target), cost_of(origin, target, each)
     price = "free" if not cost else f"{cost}M from {s.players[s.government[n]]}'s own cash"
-    how = f"{d} space{'s' if d != 1 else ''} clockwise: {price} (1-3 free, 2M each further)"
+    further = f"{each}M each further"
+    if s.rules.rondel_extra_cost != "flat" or each != FLAT_STEP_PRICE:
+        further += f": 1M + power factor {each - 1}"
+    how = f"{d} space{'s' if d != 1 else ''} clockwise: {price} (1-3 free, {further})"
     if passes_investor(origin, target) and s.rules.uses_investor_card:
         how += "; it passes Investor, so the investor card pays out after the action"
     return how

@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from rules.actions import NATION_CODES
 from rules.common import nname, rname
 from rules.errors import IllegalAction
 from rules.state import NO, GameState
@@ -161,7 +160,7 @@ def convoy_capacity(s: GameState, n: int, ctx: ManeuverContext, sea: int) -> int
     if free <= 0:
         return 0
     if not s.rules.convoy_through_foreign_fleets and any(
-        s.fleets[m][sea] for m in range(len(NATION_CODES)) if m != n
+        s.fleets[m][sea] for m in range(len(s.fleets)) if m != n
     ):
         return 0
     return free

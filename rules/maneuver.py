@@ -222,7 +222,7 @@ def _check_army_move(
     if d == o:
         raise IllegalAction(
             "the army must end in another region (to switch its status, use "
-            f"'{code(n)} make army {a.origin} hostile|friendly')"
+            f"'{code(s, n)} make army {a.origin} hostile|friendly')"
         )
     path = tuple(region_index(s, x) for x in a.convoy)
     if path:
@@ -316,7 +316,7 @@ def _entered(
     s: GameState, n: int, r: int, unit: str, friendly: bool, ev: Events, mover_asked: bool = True
 ) -> None:
     """A unit of the active nation arrived in (or switched status in) r: offer battles."""
-    others = [m for m in turn_order_after(n) if s.armies[m][r] or s.fleets[m][r]]
+    others = [m for m in turn_order_after(s, n) if s.armies[m][r] or s.fleets[m][r]]
     if not others:
         _back_to_maneuver(s)
         return
@@ -355,7 +355,7 @@ def apply_battle_fight(s: GameState, a: Fight, ev: Events) -> None:
     entering = None if ctx.any_unit else (ctx.unit, ctx.friendly)
     if m == n:
         _remove_active(s, n, ctx.region, a.unit, entering)
-        _remove_passive(s, nation_index(a.target), ctx.region, a.target_unit)
+        _remove_passive(s, nation_index(s, a.target), ctx.region, a.target_unit)
     else:
         _remove_passive(s, m, ctx.region, a.unit)
         _remove_active(s, n, ctx.region, a.target_unit, entering)
@@ -363,7 +363,7 @@ def apply_battle_fight(s: GameState, a: Fight, ev: Events) -> None:
     clear_await(s)
     after_battle(s, ctx.region, ev)
     if s.rules.battle_sequence == "until_declined":
-        others = [t for t in turn_order_after(n) if s.government[t] != NO]
+        others = [t for t in turn_order_after(s, n) if s.government[t] != NO]
         nxt = BattleContext(ctx.region, ctx.unit, ctx.friendly, (n, *others), True, True)
         _ask_next(s, nxt, ev)
     else:
@@ -376,7 +376,7 @@ def apply_initiated_fight(s: GameState, a: Fight, ev: Events) -> None:
     if a not in initiated_fights(s, n):
         raise IllegalAction(_why_no_fight(s, a, None))
     _remove_active(s, n, r, a.unit, None)
-    _remove_passive(s, nation_index(a.target), r, a.target_unit)
+    _remove_passive(s, nation_index(s, a.target), r, a.target_unit)
     _say_battle(s, a, ev)
     after_battle(s, r, ev)
     _back_to_maneuver(s)
@@ -385,8 +385,8 @@ def apply_initiated_fight(s: GameState, a: Fight, ev: Events) -> None:
 def _why_no_fight(s: GameState, a: Fight, ctx: BattleContext | None) -> str:
     try:
         r = region_index(s, a.region)
-        m = nation_index(a.nation)
-        t = nation_index(a.target)
+        m = nation_index(s, a.nation)
+        t = nation_index(s, a.target)
     except IllegalAction as exc:
         return exc.reason
     if not (s.armies[m][r] if a.unit == ARMY else s.fleets[m][r]):
@@ -404,8 +404,8 @@ def _why_no_fight(s: GameState, a: Fight, ctx: BattleContext | None) -> str:
 
 
 def _say_battle(s: GameState, a: Fight, ev: Events) -> None:
-    m = nation_index(a.nation)
-    t = nation_index(a.target)
+    m = nation_index(s, a.nation)
+    t = nation_index(s, a.target)
     say(
         ev,
         s,

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.actions import (
-    NATION_CODES,
     ChangeStatus,
     DestroyFactory,
     EndManeuver,
@@ -74,7 +73,7 @@ def unmoved_fleets(s: GameState, n: int, ctx: ManeuverContext, r: int) -> int:
 
 def legal_maneuver(s: GameState) -> list:
     n = s.turn
-    c = code(n)
+    c = code(s, n)
     ctx: ManeuverContext = s.turn_ctx
     board = s.board
     ids = lookups(s).ids
@@ -175,7 +174,7 @@ def _build_army_moves(
     dests: dict[int, list[tuple[int, ...]]],
     guarded: dict[int, int],
 ) -> tuple[list[MoveArmy], frozenset[MoveArmy]]:
-    c = code(n)
+    c = code(s, n)
     ids = lookups(s).ids
     owners = s.board.owner
     rid = ids[origin]
@@ -219,9 +218,9 @@ def initiated_fights(s: GameState, n: int) -> list[Fight]:
     """Battles the active nation may start at any time with units already in a region."""
     out = []
     ids = lookups(s).ids
-    c = code(n)
+    c = code(s, n)
     armies, fleets = s.armies, s.fleets
-    nations = range(len(NATION_CODES))
+    nations = range(len(armies))
     for r, (a, f) in enumerate(zip(armies[n], fleets[n], strict=True)):
         if not (a or f):
             continue
@@ -231,12 +230,13 @@ def initiated_fights(s: GameState, n: int) -> list[Fight]:
             for mine, theirs in fight_kinds(s, r, n, m):
                 if mine != theirs and not s.rules.port_fleet_fights_present_army:
                     continue  # army against port fleet only when the army enters
-                out.append(Fight(c, ids[r], mine, NATION_CODES[m], theirs))
+                out.append(Fight(c, ids[r], mine, s.board.codes[m], theirs))
     return out
 
 
-def turn_order_after(n: int) -> list[int]:
-    k = len(NATION_CODES)
+def turn_order_after(s: GameState, n: int) -> list[int]:
+    """The other nations in turn order after ``n``."""
+    k = len(s.armies)
     return [(n + i) % k for i in range(1, k)]
 
 
@@ -246,14 +246,14 @@ def battle_options(s: GameState, ctx: BattleContext, m: int) -> list[Fight]:
     rid = s.board.id(r)
     out = []
     if m == n:
-        for t in turn_order_after(n):
+        for t in turn_order_after(s, n):
             for mine, theirs in fight_kinds(s, r, n, t):
                 if ctx.any_unit or mine == ctx.unit:
-                    out.append(Fight(code(n), rid, mine, code(t), theirs))
+                    out.append(Fight(code(s, n), rid, mine, code(s, t), theirs))
         return out
     for mine, theirs in fight_kinds(s, r, m, n):
         if ctx.any_unit or theirs == ctx.unit:
-            out.append(Fight(code(m), rid, mine, code(n), theirs))
+            out.append(Fight(code(s, m), rid, mine, code(s, n), theirs))
     return out
 
 
@@ -264,7 +264,7 @@ def with_asking(ctx: BattleContext, asking: tuple[int, ...]) -> BattleContext:
 def legal_battle(s: GameState) -> list:
     ctx: BattleContext = s.ctx
     m = ctx.asking[0]
-    return [*battle_options(s, ctx, m), NoFight(code(m))]
+    return [*battle_options(s, ctx, m), NoFight(code(s, m))]
 
 
 # ------------------------------------------------------------------------------- destruction

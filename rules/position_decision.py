@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.actions import RONDEL_SPACES
 from rules.economy import ImportContext, ProductionContext
 from rules.investing import ALL, InvestContext
 from rules.maneuver import BattleContext, ManeuverContext
@@ -73,7 +73,7 @@ class TurnReader:
         known_fields(turn, "turn", {"round", "nation"})
         s.round = int_field(turn.get("round", 0), "turn.round", 0, MAX_ROUND)
         nation = turn.get("nation")
-        s.turn = NO if nation is None else nation_field(nation, "turn.nation")
+        s.turn = NO if nation is None else nation_field(nation, "turn.nation", s.board.codes)
         s.finished = bool_field(doc.get("finished", False), "finished")
         awaiting = doc.get("awaiting")
         if block is not None:
@@ -85,7 +85,7 @@ class TurnReader:
             )
             claims = obj_field(block.get("flag_claims", {}), "position.flag_claims")
             for code, name in claims.items():
-                n = nation_field(code, f"position.flag_claims.{code}")
+                n = nation_field(code, f"position.flag_claims.{code}", s.board.codes)
                 s.flag_claim[n] = player_field(name, f"position.flag_claims.{code}", s)
         if s.rules.bank == "limited" and s.bank < 0:
             raise fail("position.bank", "a limited bank cannot hold less than 0")
@@ -103,7 +103,7 @@ class TurnReader:
             raise fail("awaiting.kind", f"must be one of {', '.join(DECISIONS)}, not {show(kind)}")
         player = player_field(aw.get("player"), "awaiting.player", s)
         anation = aw.get("nation")
-        n = NO if anation is None else nation_field(anation, "awaiting.nation")
+        n = NO if anation is None else nation_field(anation, "awaiting.nation", s.board.codes)
         s.awaiting_kind, s.awaiting_player, s.awaiting_nation = kind, player, n
         if block is not None and "steps" in block:
             s.todo = self._steps(s, list_field(block["steps"], "position.steps"))
@@ -132,7 +132,7 @@ class TurnReader:
                 if k >= len(words):
                     args.append(NO)
                 elif kind.startswith("nation"):
-                    args.append(nation_field(words[k], where))
+                    args.append(nation_field(words[k], where, s.board.codes))
                 else:
                     args.append(player_field(words[k], where, s))
             out.append((name, *args))
@@ -279,7 +279,7 @@ class TurnReader:
             if unit not in ("army", "fleet"):
                 raise fail(f"{where}.unit", f'must be "army" or "fleet", not {show(unit)}')
             asking = tuple(
-                nation_field(m, f"{where}.asking[{i}]")
+                nation_field(m, f"{where}.asking[{i}]", s.board.codes)
                 for i, m in enumerate(list_field(data.get("asking"), f"{where}.asking"))
             )
             if not asking:
@@ -305,7 +305,7 @@ class TurnReader:
         data = obj_field(data, where)
         known_fields(data, where, {"nations", "queue", "auction", "free_round"})
         nations = tuple(
-            nation_field(m, f"{where}.nations[{i}]")
+            nation_field(m, f"{where}.nations[{i}]", s.board.codes)
             for i, m in enumerate(list_field(data.get("nations"), f"{where}.nations"))
         )
         queue = tuple(
@@ -324,20 +324,20 @@ class TurnReader:
     def check_decider(self, s: GameState, kind: str) -> None:
         """The player and nation of ``awaiting`` must be the ones the rules ask."""
         n, p = s.awaiting_nation, s.awaiting_player
-        code = NATION_CODES[n] if n != NO else None
+        code = s.board.codes[n] if n != NO else None
         if kind in NATION_DECISIONS or kind == "swiss_bank":
             if s.turn == NO:
                 raise fail("turn.nation", f"a {kind} decision needs the nation whose turn it is")
             if n != s.turn:
                 raise fail(
                     "awaiting.nation",
-                    f"must be {NATION_CODES[s.turn]}, whose turn it is, not {code}",
+                    f"must be {s.board.codes[s.turn]}, whose turn it is, not {code}",
                 )
         if kind == "battle":
             asking = s.ctx.asking
             if n != asking[0]:
                 raise fail(
-                    "awaiting.nation", f"must be {NATION_CODES[asking[0]]}, the nation asked first"
+                    "awaiting.nation", f"must be {s.board.codes[asking[0]]}, the nation asked first"
                 )
         if kind in NATION_DECISIONS or kind == "battle":
             governor = s.government[n] if n != NO else NO
@@ -356,10 +356,10 @@ class TurnReader:
                 if sp.rstrip("12") == kind.removeprefix("build_")
             ]
             if space not in wanted:
-                where = f"nations.{NATION_CODES[s.turn]}.rondel"
+                where = f"nations.{s.board.codes[s.turn]}.rondel"
                 raise fail(
                     where,
-                    f"{NATION_CODES[s.turn]} decides {kind}, so it stands on "
+                    f"{s.board.codes[s.turn]} decides {kind}, so it stands on "
                     f"{' or '.join(RONDEL_SPACES[i] for i in wanted)}, not "
                     f"{RONDEL_SPACES[space] if space != NO else 'nothing'}",
                 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.actions import NATION_CODES, MoveArmy, MoveFleet
+from rules.actions import MoveArmy, MoveFleet
 from rules.economy import FACTORY_COST, factory_sites
 from rules.maneuver import ManeuverContext, legal_maneuver, protected_province
 from rules.state import NO, GameState
@@ -42,7 +42,7 @@ def reach(s: GameState, region: int) -> list[Reach]:
     board = s.board
     rid = board.id(region)
     out: list[Reach] = []
-    for n, code in enumerate(NATION_CODES):
+    for n, code in enumerate(board.codes):
         if s.units_of(n) == 0:
             continue
         probe = s.copy()
@@ -76,7 +76,7 @@ def reach(s: GameState, region: int) -> list[Reach]:
                     friendly_only=statuses == {"friendly"},
                 )
             )
-    out.sort(key=lambda r: (NATION_CODES.index(r.nation), HOW_ORDER[r.how], r.origin))
+    out.sort(key=lambda r: (board.codes.index(r.nation), HOW_ORDER[r.how], r.origin))
     return out
 
 
@@ -84,8 +84,8 @@ def occupiers(s: GameState, region: int) -> list[str]:
     """Nations with hostile armies in a home province (they occupy it)."""
     owner = s.board.owner[region]
     return [
-        NATION_CODES[n]
-        for n in range(len(NATION_CODES))
+        s.board.codes[n]
+        for n in range(len(s.armies))
         if owner != NO and n != owner and s.hostile(n, region) > 0
     ]
 
@@ -105,7 +105,7 @@ def rules_here(s: GameState, region: int) -> list[str]:
             )
     owner = board.owner[region]
     if owner != NO:
-        code = NATION_CODES[owner]
+        code = board.codes[owner]
         name = board.nations[owner].name
         out.append(
             f"Home province of {name} ({code}): foreign armies here are hostile or friendly; "
@@ -159,7 +159,7 @@ def rules_here(s: GameState, region: int) -> list[str]:
     flag = s.flag[region]
     if reg.kind != "province":
         if flag != NO:
-            code = NATION_CODES[flag]
+            code = board.codes[flag]
             out.append(f"{code}'s flag: +1M in {code}'s tax until another nation holds it alone.")
         else:
             out.append("No flag: a nation alone here at the end of its Maneuver places one.")
