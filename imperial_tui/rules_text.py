@@ -282,6 +282,9 @@ PAGE_OPTIONS: dict[str, tuple[str, ...]] = {
         "taxation",
         "success_bonus",
         "experienced_cash",
+        "canal_refusal",
+        "canal_same_government",
+        "canal_ungoverned",
         "east_africa_near_east",
     ),
 }

@@ -253,6 +253,26 @@ class EndManeuver(Action):
         return f"{self.nation} end maneuver"
 
 
+@dataclass(frozen=True, slots=True)
+class CanalPassage(Action):
+    """Imperial 2030: the government of the nation whose flag controls a canal lets a unit of
+    the moving nation (``mover``) through it, or refuses (``allow`` false)."""
+
+    kind: ClassVar[str] = "canal"
+    nation: str  # the controlling nation, whose government answers
+    mover: str
+    canal: str  # the canal's id ("panama", "suez")
+    allow: bool
+
+    @property
+    def actor(self) -> str:
+        return self.nation
+
+    def notation(self) -> str:
+        verb = "allows" if self.allow else "refuses"
+        return f"{self.nation} {verb} {self.mover} through {self.canal}"
+
+
 # --------------------------------------------------------------------------- player actions
 
 
@@ -420,6 +440,10 @@ _SOURCES: tuple[tuple[str, str], ...] = (
     (rf"^{_NAT} destroys factory (?P<region>{_ID})$", "destroy"),
     (rf"^{_NAT} end maneuver$", "end_maneuver"),
     (
+        rf"^{_NAT} (?P<verb>allows|refuses) (?P<mover>{_CODES}) through (?P<canal>{_ID})$",
+        "canal",
+    ),
+    (
         rf"^{_PLAYER} buys {_NAT} (?P<value>\d+)(?: returning (?P<rnat>{_CODES}) "
         rf"(?P<returning>\d+))?$",
         "buy",
@@ -494,6 +518,9 @@ def _build(name: str, m: re.Match[str]) -> Action:
         return DestroyFactory(nat, g["region"].lower())
     if name == "end_maneuver":
         return EndManeuver(nat)
+    if name == "canal":
+        allow = g["verb"].lower() == "allows"
+        return CanalPassage(nat, g["mover"].upper(), g["canal"].lower(), allow)
     player = g["player"]
     if name == "buy":
         bond_nation = m.group(2).upper()

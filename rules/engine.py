@@ -15,6 +15,7 @@ from rules.actions import (
     Action,
     BuildFactory,
     Buy,
+    CanalPassage,
     ChangeStatus,
     ChooseRondel,
     DestroyFactory,
@@ -83,6 +84,7 @@ NATION_ACTIONS = (
     NoFight,
     DestroyFactory,
     EndManeuver,
+    CanalPassage,
 )
 
 # Exact classes for the quick checks in ``apply`` (isinstance against an abstract base class
@@ -106,6 +108,7 @@ DECISION_WORDS = {
     "import": "import units",
     "maneuver": "maneuver",
     "battle": "decide on a battle",
+    "canal": "answer whether a unit may pass through a canal",
     "invest": "invest",
     "bond_choice": "choose a bond",
 }

@@ -17,6 +17,7 @@ from rules.actions import (
     Action,
     BuildFactory,
     Buy,
+    CanalPassage,
     ChangeStatus,
     ChooseRondel,
     DestroyFactory,
@@ -33,6 +34,7 @@ from rules.actions import (
     SwissBankForce,
     parse_action,
 )
+from rules.canals import crossed, gates
 from rules.engine import DECISIONS, NATION_ACTIONS
 from rules.errors import IllegalAction
 from rules.game import Game
@@ -50,17 +52,20 @@ class RuleRef:
     title: str  # the page as players name it
     section: str
     paragraph: str
+    document: str = "RULES.md"  # RULES_2030.md for a rule of Imperial 2030
 
     def short(self) -> str:
         """``Maneuver, rail``: the citation after a reason."""
         return f"{self.title}, {self.section}"
 
     def where(self) -> str:
-        return f"`imperial rules {self.page}`, RULES.md {self.paragraph}"
+        return f"`imperial rules {self.page}`, {self.document} {self.paragraph}"
 
 
-def _ref(page: str, title: str, section: str, paragraph: str) -> RuleRef:
-    return RuleRef(page, title, section, paragraph)
+def _ref(
+    page: str, title: str, section: str, paragraph: str, document: str = "RULES.md"
+) -> RuleRef:
+    return RuleRef(page, title, section, paragraph, document)
 
 
 TURN = _ref("overview", "Sequence of play", "whose decision", "§3.1")
@@ -89,6 +94,7 @@ UPGRADE = _ref("investor", "Investor", "upgrading a bond", "§5.5.4")
 BOND_ROUNDS = _ref("variants", "Variants", "experienced players' bond rounds", "§2.5")
 NO_CARD = _ref("variants", "Variants", "without investor card", "§6")
 DONATE = _ref("import", "Import", "donations", "§1.5")
+CANAL = _ref("2030", "Imperial 2030", "canals", "§2.3", "RULES_2030.md")
 
 ALL_REFS = (
     TURN,
@@ -116,6 +122,7 @@ ALL_REFS = (
     BOND_ROUNDS,
     NO_CARD,
     DONATE,
+    CANAL,
 )
 
 
@@ -195,6 +202,8 @@ def _illegal(game: Game, action: Action, reason: str) -> tuple[RuleRef, str]:
         return PRODUCE, ""
     if isinstance(action, Import):
         return IMPORT, ""
+    if isinstance(action, CanalPassage) or "Canal" in reason:
+        return CANAL, ""
     if isinstance(action, MoveFleet):
         return FLEETS, ""
     if isinstance(action, MoveArmy):
@@ -297,6 +306,9 @@ def _held_by(s: GameState, r: int) -> str:
 
 def _legal(game: Game, action: Action) -> tuple[RuleRef, str]:
     s = game.state
+    canal = _canal_question(s, action)
+    if canal:
+        return CANAL, canal
     if isinstance(action, MoveArmy):
         return _army_route(s, action)
     if isinstance(action, ChooseRondel):
@@ -330,6 +342,32 @@ def _legal(game: Game, action: Action) -> tuple[RuleRef, str]:
     if isinstance(action, Pass):
         return _invest_ref(s, action), "a player need not invest"
     return _invest_ref(s, action), "the player pays the bond's value into the treasury"
+
+
+def _canal_question(s: GameState, action: Action) -> str:
+    """How a canal decides this action (Imperial 2030), or '' when none does."""
+    if isinstance(action, CanalPassage):
+        if action.allow:
+            return "the controlling nation's government may let the unit through: it moves"
+        return (
+            "the controlling nation's government may refuse: nothing moves, and the unit may "
+            "still do anything else this Maneuver"
+        )
+    if not s.board.canals or not isinstance(action, MoveFleet | MoveArmy) or s.turn == NO:
+        return ""
+    board = s.board
+    seas = [board.index[action.origin], board.index[action.dest]]
+    if isinstance(action, MoveArmy):
+        seas = [board.index[x] for x in action.convoy]
+    asks = [g for g in crossed(gates(s, s.turn), seas) if g.asks != NO]
+    if not asks:
+        return ""
+    who = " and then ".join(
+        f"{board.nations[g.asks].name}'s government ({s.players[s.government[g.asks]]}) for "
+        f"the {board.canals[g.canal].name}"
+        for g in asks
+    )
+    return f"it crosses a canal: {who} is asked first, and the unit moves only on a yes"
 
 
 def _rondel_move(s: GameState, a: ChooseRondel) -> str:

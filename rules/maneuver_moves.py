@@ -18,9 +18,13 @@ from rules.actions import (
     MoveFleet,
     NoFight,
 )
+from rules.canals import FLEET as _FLEET
+from rules.canals import NO_GATES, Gates, Refusals, blocked, crossed, gates, route_pairs
 from rules.common import code
 from rules.geometry import (
+    NO_CANALS,
     Rail,
+    SeaPairs,
     convoy_seas,
     destinations_with,
     is_foreign_home,
@@ -43,6 +47,8 @@ class ManeuverContext:
     moved_fleets: dict[int, int] = field(default_factory=dict)
     convoy_used: dict[int, int] = field(default_factory=dict)
     armies_phase: bool = False
+    # Imperial 2030: units refused passage through a canal (``rules.canals``)
+    canal_refused: Refusals = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,17 +84,21 @@ def legal_maneuver(s: GameState) -> list:
     board = s.board
     ids = lookups(s).ids
     out: list = []
+    g = gates(s, n) if board.canals else NO_GATES
     if not ctx.armies_phase:
         moved = ctx.moved_fleets
         for r, count in enumerate(s.fleets[n]):
             if count and count - moved.get(r, 0) > 0:
                 if board.regions[r].kind == "sea":
                     targets = sorted(board.sea_neighbours[r])
+                    if g:
+                        targets = [t for t in targets if _may_ask(s, ctx, g, r, _FLEET, (r, t))]
                 else:
                     targets = [board.harbour_sea[r]]
                 out += [MoveFleet(c, ids[r], ids[t]) for t in targets]
     rail: Rail | None = None
     usable: frozenset[int] = frozenset()
+    canals = route_pairs(g) if g else NO_CANALS
     protected = ProtectedProvinces(s)
     owners = board.owner
     status_change = s.rules.status_change_without_moving
@@ -101,7 +111,14 @@ def legal_maneuver(s: GameState) -> list:
         if rail is None:
             rail = Rail(s, n)
             usable = convoy_seas(s, n, ctx)
-        out += army_moves(s, n, r, rail, usable, protected)[0]
+        moves = army_moves(s, n, r, rail, usable, protected, canals)[0]
+        if g:
+            moves = [
+                a
+                for a in moves
+                if not a.convoy or _may_ask(s, ctx, g, r, ARMY, [board.index[x] for x in a.convoy])
+            ]
+        out += moves
         if status_change and is_foreign_home(s, n, r):
             if friendly > 0 and protected(owners[r]) != r:
                 out.append(ChangeStatus(c, ids[r], HOSTILE))
@@ -111,6 +128,25 @@ def legal_maneuver(s: GameState) -> list:
     out += [DestroyFactory(c, ids[r]) for r in destroyable(s, n)]
     out.append(EndManeuver(c))
     return out
+
+
+def _may_ask(
+    s: GameState, ctx: ManeuverContext, g: Gates, origin: int, unit: str, seas: list[int] | tuple
+) -> bool:
+    """A move across these seas may be asked for: no closed canal on the way, and no
+    refusal this Maneuver that stops this unit from asking again."""
+    through = crossed(g, seas)
+    if not through:
+        return True
+    if unit == _FLEET:
+        units = unmoved_fleets(s, s.turn, ctx, origin)
+    else:
+        units = sum(unmoved_armies(s, s.turn, ctx, origin))
+    mode = s.rules.canal_refusal
+    for gate in through:
+        if gate.asks == NO or blocked(ctx.canal_refused, mode, origin, unit, gate, units):
+            return False
+    return True
 
 
 class ProtectedProvinces:
@@ -137,18 +173,20 @@ def army_moves(
     rail: Rail,
     usable: frozenset[int],
     protected: ProtectedProvinces,
+    canals: tuple[SeaPairs, SeaPairs] = NO_CANALS,
 ) -> tuple[list[MoveArmy], frozenset[MoveArmy]]:
     """Every move of one army at ``origin`` (as listed and as a set for checking).
 
-    The list depends only on the rail network, the seas that can carry, and the protected
-    provinces of the nations it can enter, so it is cached on those: during a Maneuver most
-    armies' moves do not change from one step to the next, and search asks again and again.
+    The list depends only on the rail network, the seas that can carry, the canals that ask
+    or are closed (``canals``, Imperial 2030), and the protected provinces of the nations it
+    can enter, so it is cached on those: during a Maneuver most armies' moves do not change
+    from one step to the next, and search asks again and again.
     """
     look = lookups(s)
-    key = (origin, n, rail.key, usable)
+    key = (origin, n, rail.key, usable, canals)
     entry = look.army_moves.get(key)
     if entry is None:
-        dests = destinations_with(s, n, origin, rail, usable)
+        dests = destinations_with(s, n, origin, rail, usable, canals)
         owner_of = s.board.owner
         foreign = tuple(sorted({owner_of[d] for d in dests} - {NO, n}))
         entry = (dests, foreign, {})

@@ -20,6 +20,7 @@ from typing import Any
 
 from maps import Board
 from rules.actions import RONDEL_SPACES
+from rules.canals import CanalRequest
 from rules.economy import ImportContext, ProductionContext, _producible
 from rules.errors import SetupError
 from rules.games import GAMES, game_info
@@ -113,6 +114,13 @@ def _decision_data(s: GameState, board: Board) -> dict[str, Any] | None:
             "any_unit": ctx.any_unit,
             "fought": ctx.fought,
         }
+    if isinstance(ctx, CanalRequest):
+        return {
+            "move": str(ctx.move),
+            "asking": [
+                {"canal": board.canals[c].id, "nation": s.board.codes[m]} for c, m in ctx.asking
+            ],
+        }
     if isinstance(ctx, InvestContext):
         return {
             "nations": [s.board.codes[n] for n in ctx.nations],
@@ -128,7 +136,7 @@ def _turn_context_data(s: GameState, board: Board) -> dict[str, Any] | None:
     if tc is None:
         return None
     if isinstance(tc, ManeuverContext):
-        return {
+        data: dict[str, Any] = {
             "kind": "maneuver",
             "armies_phase": tc.armies_phase,
             "moved_armies": [
@@ -138,6 +146,18 @@ def _turn_context_data(s: GameState, board: Board) -> dict[str, Any] | None:
             "moved_fleets": {board.id(r): c for r, c in sorted(tc.moved_fleets.items())},
             "convoy_used": {board.id(r): c for r, c in sorted(tc.convoy_used.items())},
         }
+        if tc.canal_refused:  # Imperial 2030 only
+            data["canal_refused"] = [
+                {
+                    "region": board.id(r),
+                    "unit": unit,
+                    "canal": board.canals[c].id,
+                    "asked": s.board.codes[m],
+                    "count": count,
+                }
+                for (r, unit, c, m), count in sorted(tc.canal_refused.items())
+            ]
+        return data
     if isinstance(tc, PendingMove):
         return {
             "kind": "rondel_move",

@@ -91,6 +91,9 @@ class RuleSet:
     taxation: str = "imperial"
     success_bonus: str = "table"
     experienced_cash: str = "imperial"
+    canal_refusal: str = "unit"
+    canal_same_government: str = "ask"
+    canal_ungoverned: str = "free"
     east_africa_near_east: bool = False
 
     # ---------------------------------------------------------------------------------------
@@ -487,6 +490,32 @@ OPTIONS: dict[str, OptionInfo] = {
             "Experienced set-up: each player's starting money, 37/25/19/15/13M for 2-6 "
             "players (2030), or Imperial's 40/28/22/18/15M (imperial).",
             "UNCERTAIN #4: 2030 from [TB] #543 and its set-up code only (§7.3)",
+            ONLY_2030,
+        ),
+        _O(
+            "canal_refusal",
+            ("unit", "maneuver"),
+            "After a government refuses a unit passage through a canal: only that unit may "
+            "not ask again this Maneuver (unit), or the canal stays closed to the moving "
+            "nation for the rest of its Maneuver while the same nation controls it (maneuver).",
+            "UNCERTAIN #1, best reading: a no removes that crossing only; [TB] withdraws the "
+            "one move (§2.3)",
+            ONLY_2030,
+        ),
+        _O(
+            "canal_same_government",
+            ("ask", "allow"),
+            "When one player governs both the moving and the controlling nation: the canal "
+            "question is still asked (ask), or answered yes at once (allow).",
+            "UNCERTAIN #1, best reading: still ask (§2.3)",
+            ONLY_2030,
+        ),
+        _O(
+            "canal_ungoverned",
+            ("free", "closed"),
+            "A canal controlled by a nation without a government (nobody holds its bonds): "
+            "free passage (free), or closed to every other nation (closed).",
+            "UNCERTAIN #1, no source; best reading: nobody can refuse, so it is free (§2.3)",
             ONLY_2030,
         ),
         _O(

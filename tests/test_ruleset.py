@@ -116,7 +116,7 @@ def test_ruleset_every_option_outside_maneuver_is_exercised_by_name_in_the_rules
         (here / f).read_text()
         for f in ("test_setup.py", "test_rondel.py", "test_economy.py", "test_investor.py",
                   "test_taxation.py", "test_scoring.py", "test_variants.py", "test_ruleset.py",
-                  "test_2030_setup.py", "test_2030_rules.py")
+                  "test_2030_setup.py", "test_2030_rules.py", "test_2030_canals.py")
     )  # fmt: skip
     preset_only = {  # read through the presets: first vs 2010 in test_setup / test_investor
         "thirty_million_bond", "flags_per_nation", "partner_bond", "start_cash", "swiss_banks",

@@ -29,6 +29,7 @@ from rules.bots.features import NationFigures, nation_figures, tax_potential
 from rules.bots.style import PLAIN, Style
 from rules.bots.tactics import (
     battle_choice,
+    canal_answer,
     foreign_armies_near,
     home_threats,
     move_value,
@@ -80,6 +81,9 @@ class Policy:
             return self.factory(s, actions, explain)
         if kind == "swiss_bank":
             return self.swiss(s, actions, explain)
+        if kind == "canal":
+            action, why = canal_answer(s, actions)
+            return action, why if explain else ""
         closing = [a for a in actions if isinstance(a, Pass | NoFight | EndManeuver)]
         return (closing or actions)[-1], ""
 

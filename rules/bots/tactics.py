@@ -119,6 +119,8 @@ def move_value(
             v -= 0.5
         if isinstance(a, MoveArmy) and a.convoy:
             v -= 0.05 * len(a.convoy)
+        if board.canals:
+            v *= canal_odds(s, n, a)
         return v, why
     if isinstance(a, Fight):
         return fight_value(s, n, a, style)
@@ -131,6 +133,51 @@ def move_value(
             return 1.4, f"lifts the occupation of {board.regions[r].name}"
         return 0.0, ""
     return 0.0, ""
+
+
+CANAL_ODDS = 0.6  # how likely another player lets a unit through his canal
+
+
+def canal_odds(s: GameState, n: int, a: MoveArmy | MoveFleet) -> float:
+    """Imperial 2030: a move through a canal whose controller another player governs is
+    worth less (the answer may be no); 1.0 for a free passage."""
+    from rules.canals import crossed, gates
+
+    board = s.board
+    if isinstance(a, MoveFleet):
+        seas = [board.index[a.origin], board.index[a.dest]]
+    else:
+        seas = [board.index[x] for x in a.convoy]
+    for gate in crossed(gates(s, n), seas):
+        if gate.asks != NO and s.government[gate.asks] != s.government[n]:
+            return CANAL_ODDS
+    return 1.0
+
+
+def canal_answer(s: GameState, actions: list[Action]) -> tuple[Action, str]:
+    """The controller's answer to a canal request: no when the unit could take one of its
+    nation's flags or threaten its home provinces, or harm another nation its player
+    governs; yes otherwise (it costs nothing and keeps the table friendly)."""
+    from rules.actions import CanalPassage
+
+    allow = next(a for a in actions if isinstance(a, CanalPassage) and a.allow)
+    refuse = next(a for a in actions if isinstance(a, CanalPassage) and not a.allow)
+    me = s.awaiting_player
+    ctx = s.ctx
+    move = ctx.move
+    board = s.board
+    n = s.turn
+    if s.government[n] == me:
+        return allow, "lets its own other nation through"
+    d = board.index[move.dest]
+    mine = [m for m, g in enumerate(s.government) if g == me]
+    near = {d, *board.land_neighbours[d], *board.sea_neighbours[d]}
+    for m in mine:
+        if s.flag[d] == m or board.owner[d] == m:
+            return refuse, f"refuses: the unit would head for {board.regions[d].name}"
+        if any(board.owner[r] == m for r in near):
+            return refuse, f"refuses: the unit would come next to {board.nations[m].name}"
+    return allow, "lets it through: the crossing does not hurt its nations"
 
 
 def _occupation_to_lift(s: GameState, n: int, r: int) -> float:
