@@ -17,6 +17,12 @@ NATION_STYLE = {
     "GB": "bold red",
     "GE": "bold bright_white on grey23",
     "RU": "bold magenta",
+    # Imperial 2030 (RU as above): the box reuses Imperial's six colours
+    "CN": "bold yellow",
+    "IN": "bold bright_white on grey23",
+    "BR": "bold green",
+    "US": "bold red",
+    "EU": "bold dodger_blue1",
 }
 # Without colour every nation is bold in the terminal's own foreground (never a grey).
 NO_COLOR_STYLE = "bold"

@@ -156,6 +156,7 @@ def rules_here(s: GameState, region: int) -> list[str]:
                 out.append(f"No factory yet: {code} may build a {what} here ({FACTORY_COST}M).")
     elif reg.kind == "land":
         out.append("Neutral land: the flag of a nation that alone holds it counts in its tax.")
+    out += _canal_and_edge_rules(s, region)
     flag = s.flag[region]
     if reg.kind != "province":
         if flag != NO:
@@ -163,6 +164,42 @@ def rules_here(s: GameState, region: int) -> list[str]:
             out.append(f"{code}'s flag: +1M in {code}'s tax until another nation holds it alone.")
         else:
             out.append("No flag: a nation alone here at the end of its Maneuver places one.")
+    return out
+
+
+def _canal_and_edge_rules(s: GameState, region: int) -> list[str]:
+    """Imperial 2030: the canal a region controls or lies on, and the borders across the
+    edge of the world map."""
+    board = s.board
+    out: list[str] = []
+    for canal in board.canals:
+        a, b = canal.seas
+        flag = s.flag[canal.controller]
+        if flag == NO:
+            now = "no flag stands there now: passage is free"
+        else:
+            code = board.codes[flag]
+            gov = s.government[flag]
+            who = f"{s.players[gov]} answers" if gov != NO else "it has no government"
+            now = f"{code}'s flag stands there now ({who}); {code}'s own units pass freely"
+        if region == canal.controller:
+            out.append(
+                f"Controls the {canal.name} ({board.regions[a].name} - "
+                f"{board.regions[b].name}): the government of the nation whose flag stands "
+                f"here is asked before other nations' fleets or convoys cross; {now}."
+            )
+        elif region in canal.seas:
+            other = board.regions[b if region == a else a].name
+            out.append(
+                f"The {canal.name} joins it to the {other}: other nations' fleets and convoys "
+                f"cross only with the permission of the nation whose flag stands in "
+                f"{board.regions[canal.controller].name}; {now}."
+            )
+    rid = board.id(region)
+    across = sorted(board[b if a == rid else a].name for a, b in board.wrap_edges if rid in (a, b))
+    if across:
+        seas = _words([f"the {name}" for name in across])
+        out.append(f"Across the edge of the map it borders {seas} (the world wraps east-west).")
     return out
 
 
