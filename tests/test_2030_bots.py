@@ -106,7 +106,8 @@ TABLES = [
 @pytest.mark.parametrize("levels", TABLES, ids=lambda t: "-".join(t))
 def test_2030_whole_games_end_without_an_illegal_move(levels: tuple[str, ...]):
     game = world_game(len(levels), "standard", seed=len(levels))
-    bots = {name: tiny(level, i) for i, (name, level) in enumerate(zip(game.players, levels))}
+    seats = zip(game.players, levels, strict=True)
+    bots = {name: tiny(level, i) for i, (name, level) in enumerate(seats)}
     while game.awaiting is not None and len(game.plies) < 4000:
         game.apply(bots[game.awaiting.player].choose(game))  # IllegalAction would fail
     assert game.is_over, f"{levels}: no end after {len(game.plies)} actions"

@@ -22,8 +22,18 @@ DEAL = "Anna=RU,Ben=CN,Cleo=IN,Dan=BR"
 def new_world(path: Path, *extra: str) -> str:
     result = runner.invoke(
         app,
-        ["new", "--game", "2030", "-p", "Anna,Ben,Cleo,Dan", "--deal", DEAL, "-s", str(path)]
-        + list(extra),
+        [
+            "new",
+            "--game",
+            "2030",
+            "-p",
+            "Anna,Ben,Cleo,Dan",
+            "--deal",
+            DEAL,
+            "-s",
+            str(path),
+            *extra,
+        ],
     )
     assert result.exit_code == 0, result.output
     return result.stdout

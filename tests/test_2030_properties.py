@@ -95,10 +95,8 @@ def play_random_2030(players: int, variant: str, seed: int, options: dict) -> tu
         if step % 23 == 0:
             check_all_legal_apply(game, actions)
         through = [a for a in actions if crosses_a_canal(game, a)]
-        if through and rng.random() < 0.5:
-            action = rng.choice(through)
-        else:
-            action = choose(rng, actions)
+        liked = through and rng.random() < 0.5
+        action = rng.choice(through) if liked else choose(rng, actions)
         if step % 5 == 0:
             before = game.summary()
             game.apply(action)
