@@ -136,10 +136,23 @@ def check(
     if not s.board.canals:
         return []
     through = crossed(gates(s, n), seas)
-    for gate in through:
-        if gate.asks == NO or blocked(refused, s.rules.canal_refusal, origin, unit, gate, units):
-            raise IllegalAction(refusal_words(s, gate))
+    stop = barrier(s, refused, origin, unit, through, units)
+    if stop is not None:
+        raise IllegalAction(refusal_words(s, stop))
     return through
+
+
+def barrier(
+    s: GameState, refused: Refusals, origin: int, unit: str, through: list[Gate], units: int
+) -> Gate | None:
+    """The first of the gates ``through`` that is closed to the unit, or that a refusal this
+    Maneuver stops it from asking at; None when it may ask at each (the one rule behind
+    both the move list and applying a move)."""
+    mode = s.rules.canal_refusal
+    for gate in through:
+        if gate.asks == NO or blocked(refused, mode, origin, unit, gate, units):
+            return gate
+    return None
 
 
 def refused(refusals: Refusals, origin: int, unit: str, canal: int, asked: int) -> Refusals:

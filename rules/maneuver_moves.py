@@ -19,7 +19,7 @@ from rules.actions import (
     NoFight,
 )
 from rules.canals import FLEET as _FLEET
-from rules.canals import NO_GATES, Gates, Refusals, blocked, crossed, gates, route_pairs
+from rules.canals import NO_GATES, Gates, Refusals, barrier, crossed, gates, route_pairs
 from rules.common import code
 from rules.geometry import (
     NO_CANALS,
@@ -142,11 +142,7 @@ def _may_ask(
         units = unmoved_fleets(s, s.turn, ctx, origin)
     else:
         units = sum(unmoved_armies(s, s.turn, ctx, origin))
-    mode = s.rules.canal_refusal
-    for gate in through:
-        if gate.asks == NO or blocked(ctx.canal_refused, mode, origin, unit, gate, units):
-            return False
-    return True
+    return barrier(s, ctx.canal_refused, origin, unit, through, units) is None
 
 
 class ProtectedProvinces:

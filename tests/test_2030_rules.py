@@ -265,6 +265,19 @@ def test_2030_thirty_million_bond_pays_interest_9():
     assert g.summary()["nations"]["RU"]["bonds_available"][-1] == 30
 
 
+def test_2030_thirty_million_bond_can_be_bought_on_the_investor_space():
+    g = game()
+    set_treasury(g, "RU", 30)  # pays all interest
+    give_turn(g, "RU", "factory")  # Investor is three spaces on: free
+    set_cash(g, "Ben", 30)  # Ben holds the investor card
+    g.apply("RU rondel investor")
+    assert g.awaiting is not None and (g.awaiting.player, g.awaiting.kind) == ("Ben", "invest")
+    assert "Ben buys CN 30" in {str(a) for a in g.legal_actions()}
+    g.apply("Ben buys CN 30")
+    assert treasury(g, "CN") == 11 + 30
+    assert 30 in [b["value"] for b in g.summary()["players"][1]["bonds"] if b["nation"] == "CN"]
+
+
 # ------------------------------------------------------------------------------- units
 
 
