@@ -40,7 +40,7 @@ def step_factory(s: GameState, ev: Events) -> None:
 
 def legal_factory(s: GameState) -> list[BuildFactory]:
     n = s.turn
-    c = code(n)
+    c = code(s, n)
     out: list[BuildFactory] = []
     if s.treasury[n] >= FACTORY_COST:
         out = [BuildFactory(c, s.board.id(r)) for r in factory_sites(s, n)]
@@ -120,7 +120,7 @@ def step_production(s: GameState, ev: Events) -> None:
 
 def legal_production(s: GameState) -> list[Produce]:
     n = s.turn
-    c = code(n)
+    c = code(s, n)
     ready = _producible(s, n, s.ctx.pending)
     out = []
     if len(ready) > 1:
@@ -157,7 +157,7 @@ def apply_production(s: GameState, a: Produce, ev: Events) -> None:
             # Listed only for two or more factories, so that legal_actions() stays exact.
             raise IllegalAction(
                 f"only {rname(s, ready[0])} can still produce: "
-                f"'{code(n)} produce {s.board.id(ready[0])}'"
+                f"'{code(s, n)} produce {s.board.id(ready[0])}'"
             )
         for r in ctx.pending:
             if r in _producible(s, n, (r,)):
@@ -220,7 +220,7 @@ def step_import(s: GameState, ev: Events) -> None:
 
 def legal_import(s: GameState) -> list[Import]:
     n = s.turn
-    c = code(n)
+    c = code(s, n)
     out = []
     if s.treasury[n] >= 1:
         for unit in ("army", "fleet"):

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules import economy, investing, maneuver, rondel
+from rules import economy, investing, maneuver, rondel, taxation
 from rules.actions import (
     Action,
     BuildFactory,
     Buy,
+    CanalPassage,
     ChangeStatus,
     ChooseRondel,
     DestroyFactory,
@@ -40,7 +41,7 @@ STEPS: dict[str, Step] = {
     "factory": economy.step_factory,
     "production": economy.step_production,
     "import": economy.step_import,
-    "taxation": economy.step_taxation,
+    "taxation": taxation.step_taxation,
     "investor": investing.step_investor,
     "passed_investor": investing.step_passed_investor,
     "investor_card": investing.step_investor_card,
@@ -83,6 +84,7 @@ NATION_ACTIONS = (
     NoFight,
     DestroyFactory,
     EndManeuver,
+    CanalPassage,
 )
 
 # Exact classes for the quick checks in ``apply`` (isinstance against an abstract base class
@@ -106,6 +108,7 @@ DECISION_WORDS = {
     "import": "import units",
     "maneuver": "maneuver",
     "battle": "decide on a battle",
+    "canal": "answer whether a unit may pass through a canal",
     "invest": "invest",
     "bond_choice": "choose a bond",
 }
@@ -155,7 +158,7 @@ def finish(s: GameState, ev: Events) -> None:
 def awaiting(s: GameState) -> Awaiting | None:
     if s.finished or s.awaiting_kind is None:
         return None
-    nation = code(s.awaiting_nation) if s.awaiting_nation != NO else None
+    nation = code(s, s.awaiting_nation) if s.awaiting_nation != NO else None
     return Awaiting(s.players[s.awaiting_player], s.awaiting_kind, nation)
 
 
@@ -197,7 +200,7 @@ def _check_actor(s: GameState, action: Action, kind: str) -> None:
     who = s.players[s.awaiting_player]
     words = DECISION_WORDS.get(kind, kind)
     if _is_nation_action(action):
-        n = nation_index(action.actor)
+        n = nation_index(s, action.actor)
         if n != s.awaiting_nation:
             if s.awaiting_nation == NO:
                 raise IllegalAction(f"{who} must {words} now, not act for {nname(s, n)}")
@@ -214,7 +217,7 @@ def _check_actor(s: GameState, action: Action, kind: str) -> None:
 
 def _donate(s: GameState, a: Donate, ev: Events) -> None:
     p = player_index(s, a.player)
-    n = nation_index(a.nation)
+    n = nation_index(s, a.nation)
     if a.amount < 1:
         raise IllegalAction("a donation is at least 1M")
     if a.amount > s.cash[p]:

@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.actions import (
-    NATION_CODES,
     RONDEL_SPACES,
     Action,
     BuildFactory,
     Buy,
+    CanalPassage,
     ChangeStatus,
     ChooseRondel,
     DestroyFactory,
@@ -35,12 +35,14 @@ from rules.actions import (
     action_problem,
     parse_action,
 )
+from rules.canals import crossed, gates
+from rules.common import code
 from rules.donations import DonationRoute, donation_route
 from rules.engine import DECISIONS, NATION_ACTIONS
 from rules.errors import IllegalAction
 from rules.game import Game
 from rules.maneuver import ManeuverContext, Rail, army_destinations
-from rules.rondel import cost_of, distance, passes_investor
+from rules.rondel import FLAT_STEP_PRICE, cost_of, distance, passes_investor, step_price
 from rules.state import NO, Event, GameState
 
 
@@ -53,17 +55,20 @@ class RuleRef:
     title: str  # the page as players name it
     section: str
     paragraph: str
+    document: str = "RULES.md"  # RULES_2030.md for a rule of Imperial 2030
 
     def short(self) -> str:
         """``Maneuver, rail``: the citation after a reason."""
         return f"{self.title}, {self.section}"
 
     def where(self) -> str:
-        return f"`imperial rules {self.page}`, RULES.md {self.paragraph}"
+        return f"`imperial rules {self.page}`, {self.document} {self.paragraph}"
 
 
-def _ref(page: str, title: str, section: str, paragraph: str) -> RuleRef:
-    return RuleRef(page, title, section, paragraph)
+def _ref(
+    page: str, title: str, section: str, paragraph: str, document: str = "RULES.md"
+) -> RuleRef:
+    return RuleRef(page, title, section, paragraph, document)
 
 
 TURN = _ref("overview", "Sequence of play", "whose decision", "§3.1")
@@ -93,6 +98,7 @@ GOVERNMENT = _ref("investor", "Investor", "the government check", "§5.5.5")
 BOND_ROUNDS = _ref("variants", "Variants", "experienced players' bond rounds", "§2.5")
 NO_CARD = _ref("variants", "Variants", "without investor card", "§6")
 DONATE = _ref("import", "Import", "donations", "§1.5")
+CANAL = _ref("2030", "Imperial 2030", "canals", "§2.3", "RULES_2030.md")
 
 ALL_REFS = (
     TURN,
@@ -121,6 +127,7 @@ ALL_REFS = (
     BOND_ROUNDS,
     NO_CARD,
     DONATE,
+    CANAL,
 )
 
 
@@ -185,8 +192,8 @@ def _turn_problem(game: Game, action: Action) -> bool:
         return False
     if isinstance(action, NATION_ACTIONS):
         if (
-            action.actor not in NATION_CODES
-            or NATION_CODES.index(action.actor) != s.awaiting_nation
+            action.actor not in s.board.codes
+            or s.board.codes.index(action.actor) != s.awaiting_nation
         ):
             return True
     elif action.actor.casefold() != s.players[s.awaiting_player].casefold():
@@ -216,6 +223,8 @@ def _illegal(game: Game, action: Action, reason: str) -> tuple[RuleRef, str]:
         return PRODUCE, ""
     if isinstance(action, Import):
         return IMPORT, ""
+    if isinstance(action, CanalPassage) or "Canal" in reason:
+        return CANAL, ""
     if isinstance(action, MoveFleet):
         return FLEETS, ""
     if isinstance(action, MoveArmy):
@@ -311,7 +320,7 @@ def _held_by(s: GameState, r: int) -> str:
         if m != s.board.owner[r] and hostile > 0:
             kind = "army" if hostile == 1 else f"{hostile} armies"
             article = "a " if hostile == 1 else ""
-            parts.append(f"{article}hostile {NATION_CODES[m]} {kind}")
+            parts.append(f"{article}hostile {s.board.codes[m]} {kind}")
     return f"{s.board.regions[r].name} holds {' and '.join(parts)}"
 
 
@@ -320,6 +329,9 @@ def _held_by(s: GameState, r: int) -> str:
 
 def _legal(game: Game, action: Action) -> tuple[RuleRef, str]:
     s = game.state
+    canal = _canal_question(s, action)
+    if canal:
+        return CANAL, canal
     if isinstance(action, MoveArmy):
         return _army_route(s, action)
     if isinstance(action, ChooseRondel):
@@ -366,7 +378,7 @@ def _friendly_only(s: GameState, region: str | None) -> str:
         return ""
     owner = s.board.owner[r]
     armies = [
-        (NATION_CODES[m], s.friendly[m][r])
+        (code(s, m), s.friendly[m][r])
         for m in range(len(s.armies))
         if m != owner and s.armies[m][r] > 0
     ]
@@ -381,14 +393,44 @@ def _friendly_only(s: GameState, region: str | None) -> str:
     )
 
 
+def _canal_question(s: GameState, action: Action) -> str:
+    """How a canal decides this action (Imperial 2030), or '' when none does."""
+    if isinstance(action, CanalPassage):
+        if action.allow:
+            return "the controlling nation's government may let the unit through: it moves"
+        return (
+            "the controlling nation's government may refuse: nothing moves, and the unit may "
+            "still do anything else this Maneuver"
+        )
+    if not s.board.canals or not isinstance(action, MoveFleet | MoveArmy) or s.turn == NO:
+        return ""
+    board = s.board
+    seas = [board.index[action.origin], board.index[action.dest]]
+    if isinstance(action, MoveArmy):
+        seas = [board.index[x] for x in action.convoy]
+    asks = [g for g in crossed(gates(s, s.turn), seas) if g.asks != NO]
+    if not asks:
+        return ""
+    who = " and then ".join(
+        f"{board.nations[g.asks].name}'s government ({s.players[s.government[g.asks]]}) for "
+        f"the {board.canals[g.canal].name}"
+        for g in asks
+    )
+    return f"it crosses a canal: {who} is asked first, and the unit moves only on a yes"
+
+
 def _rondel_move(s: GameState, a: ChooseRondel) -> str:
     n = s.turn
     origin, target = s.rondel[n], RONDEL_SPACES.index(a.space)
     if origin == NO:
         return "the first placement is free and may be on any space"
-    d, cost = distance(origin, target), cost_of(origin, target)
+    each = step_price(s, n)
+    d, cost = distance(origin, target), cost_of(origin, target, each)
     price = "free" if not cost else f"{cost}M from {s.players[s.government[n]]}'s own cash"
-    how = f"{d} space{'s' if d != 1 else ''} clockwise: {price} (1-3 free, 2M each further)"
+    further = f"{each}M each further"
+    if s.rules.rondel_extra_cost != "flat" or each != FLAT_STEP_PRICE:
+        further += f": 1M + power factor {each - 1}"
+    how = f"{d} space{'s' if d != 1 else ''} clockwise: {price} (1-3 free, {further})"
     if passes_investor(origin, target) and s.rules.uses_investor_card:
         how += "; it passes Investor, so the investor card pays out after the action"
     return how

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.actions import NATION_CODES, Buy, Pass
+from rules.actions import Buy, Pass
 from rules.common import (
     Events,
     await_decision,
@@ -40,7 +40,7 @@ class InvestContext:
     free_round: bool = False  # no-card variant: investors without a government
 
 
-ALL = tuple(range(len(NATION_CODES)))
+ALL = tuple(range(6))  # every nation: both games have six
 
 
 # ------------------------------------------------------------------------------- interest
@@ -173,10 +173,6 @@ def step_pass_card(s: GameState, ev: Events) -> None:
     )
 
 
-def bond_value_text(n: int, value: int) -> str:
-    return f"{code(n)} {value}M"
-
-
 def _available(s: GameState, n: int) -> list[int]:
     return [k for k, o in enumerate(s.bond_owner[n]) if o == NO]
 
@@ -189,7 +185,7 @@ def legal_invest(s: GameState) -> list[Buy | Pass]:
     cash = s.cash[p]
     out: list[Buy | Pass] = []
     for n in ctx.nations:
-        c = code(n)
+        c = code(s, n)
         avail = _available(s, n)
         owned = [k for k, o in enumerate(s.bond_owner[n]) if o == p]
         if ctx.auction and owned:
@@ -235,11 +231,11 @@ def _payment_ok(s: GameState, p: int, n: int, k: int, returning: int | None) -> 
 def apply_buy(s: GameState, a: Buy, ev: Events) -> None:
     ctx: InvestContext = s.ctx
     p = s.awaiting_player
-    n = nation_index(a.nation)
+    n = nation_index(s, a.nation)
     costs = s.rules.bond_costs
     name = nname(s, n)
     if n not in ctx.nations:
-        only = ", ".join(code(x) for x in ctx.nations)
+        only = ", ".join(code(s, x) for x in ctx.nations)
         raise IllegalAction(f"{a.player} may only invest in {only} now")
     if a.value not in costs:
         values = ", ".join(str(c) for c in costs)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.actions import NATION_CODES
 from rules.errors import SetupError
 from rules.state import GameState
 
@@ -72,10 +71,11 @@ def known_fields(obj: Mapping[str, Any], where: str, allowed: set[str]) -> None:
             raise fail(f"{prefix}{key}", f"unknown field (fields here: {choices})")
 
 
-def nation_field(value: Any, where: str) -> int:
-    if value not in NATION_CODES:
-        raise fail(where, f"must be a nation code ({' '.join(NATION_CODES)}), not {show(value)}")
-    return NATION_CODES.index(value)
+def nation_field(value: Any, where: str, codes: tuple[str, ...]) -> int:
+    """A nation code of this game (``codes``: the board's, in turn order)."""
+    if value not in codes:
+        raise fail(where, f"must be a nation code ({' '.join(codes)}), not {show(value)}")
+    return codes.index(value)
 
 
 def player_field(value: Any, where: str, s: GameState) -> int:

@@ -18,8 +18,10 @@ the standard library's ``tomllib``, turned into the position document of docs/ST
     fleets = { north_sea = 1 }
 
 Everything left out takes the value of a fresh board: factories on the starting cities, no
-units, no flags, no money, nations on no rondel space, the investor card beside AH's
-government, round 1. Errors name the key (``GE.armies.colonge: no region ...``).
+units, no flags, no money, nations on no rondel space, the investor card beside the first
+nation's government, round 1. ``game = "2030"`` sets the position on the world board of
+Imperial 2030 (nations RU CN IN BR US EU). Errors name the key (``GE.armies.colonge: no
+region ...``).
 """
 
 from __future__ import annotations
@@ -30,9 +32,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.actions import RONDEL_SPACES
 from rules.errors import SetupError
 from rules.game import Game
+from rules.games import GAMES, game_info
 from rules.position import STATE_FORMAT, PositionError
 from rules.position_decision import NATION_DECISIONS
 from rules.position_toml import load_short_toml
@@ -42,6 +45,7 @@ from rules.setup import board_for, check_players
 
 TOP_KEYS = {
     "players",
+    "game",
     "edition",
     "variant",
     "options",
@@ -133,26 +137,30 @@ def short_form_document(short: dict[str, Any]) -> dict[str, Any]:
     players = short.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise _fail("players", 'must list the players in seating order: ["Anna", "Ben"]')
+    game = short.get("game", "imperial")
+    if game not in GAMES:
+        raise _fail("game", f"must be one of {', '.join(GAMES)}, not {_show(game)}")
+    codes = game_info(game).nations
     try:
-        check_players(players)
+        check_players(players, game)
     except SetupError as exc:
         raise _fail("players", str(exc)) from None
     for key, value in short.items():
-        if key in TOP_KEYS or key in NATION_CODES or key in players:
+        if key in TOP_KEYS or key in codes or key in players:
             continue
         what = "table" if isinstance(value, dict) else "key"
         raise _fail(
             _key(key),
             f"unknown {what}: not a setting ({', '.join(sorted(TOP_KEYS))}), a nation "
-            f"({' '.join(NATION_CODES)}) or a player ({', '.join(players)})",
+            f"({' '.join(codes)}) or a player ({', '.join(players)})",
         )
-    edition = short.get("edition", "first")
+    edition = short.get("edition", game_info(game).editions[0])
     variant = short.get("variant", "standard")
     options = short.get("options", {})
     if not isinstance(options, dict):
         raise _fail("options", 'must be a table: options = { bank = "limited" }')
     try:
-        rules = RuleSet.preset(edition, variant).with_options(**options)
+        rules = RuleSet.preset(edition, variant, game).with_options(**options)
     except (ValueError, TypeError) as exc:
         raise _fail("options" if options else "edition", str(exc)) from None
     board = board_for(rules)
@@ -163,14 +171,16 @@ def short_form_document(short: dict[str, Any]) -> dict[str, Any]:
         r.id: {"factory": r.factory_type if r.starting_factory else None, "flag": None, "units": []}
         for r in board.regions
     }
-    for code in NATION_CODES:
+    for code in codes:
         table = short.get(code, {})
         if not isinstance(table, dict):
-            raise _fail(code, "must be a table: [GE]")
+            raise _fail(code, f"must be a table: [{code}]")
         nations[code] = _nation(table, code, regions, board)
     round_ = short.get("round", 1)
-    doc: dict[str, Any] = {
-        "format": STATE_FORMAT,
+    doc: dict[str, Any] = {"format": STATE_FORMAT}
+    if game != "imperial":
+        doc["game"] = game
+    doc |= {
         "edition": edition,
         "variant": variant,
         "players": doc_players,
@@ -279,7 +289,7 @@ def _factories(sites: Any, code: str, regions: dict[str, Any], board: Any) -> No
     named once (a city holds one factory)."""
     if not isinstance(sites, list):
         raise _fail(f"{code}.factories", 'must list cities: ["berlin", "hamburg"]')
-    home = {board.regions[r].id for r in board.home[NATION_CODES.index(code)]}
+    home = {board.regions[r].id for r in board.home[board.codes.index(code)]}
     for rid in home:
         regions[rid]["factory"] = None
     for i, rid in enumerate(sites):
@@ -323,12 +333,13 @@ def _to_move(short: dict[str, Any], doc: dict[str, Any], players: list[str]) -> 
         )
     who, kind = words
     nations = doc["nations"]
+    codes = tuple(nations)
     if kind == "invest":
         if who not in players:
             raise _fail("to_move", f"{_show(who)} is not a player")
         turn = short.get("turn")
-        if turn not in NATION_CODES:
-            raise _fail("turn", 'names the nation whose turn it is, e.g. turn = "IT"')
+        if turn not in codes:
+            raise _fail("turn", f'names the nation whose turn it is, e.g. turn = "{codes[1]}"')
         doc["turn"]["nation"] = turn
         if nations[turn]["rondel"] is None:
             nations[turn]["rondel"] = "investor"
@@ -336,8 +347,8 @@ def _to_move(short: dict[str, Any], doc: dict[str, Any], players: list[str]) -> 
         if not any(p.get("investor_card") for p in doc["players"]):
             doc["players"][players.index(who)]["investor_card"] = True
         return
-    if who.upper() not in NATION_CODES:
-        raise _fail("to_move", f"{_show(who)} is not a nation code ({' '.join(NATION_CODES)})")
+    if who.upper() not in codes:
+        raise _fail("to_move", f"{_show(who)} is not a nation code ({' '.join(codes)})")
     code = who.upper()
     if "turn" in short and short["turn"] != code:
         raise _fail("turn", f"it is {code}'s decision, so it is {code}'s turn")

@@ -32,6 +32,7 @@ from rules.actions import NotationError, parse_action
 from rules.controllers import CHOICES, HUMAN, Controller
 from rules.errors import IllegalAction, SetupError
 from rules.game import Game, Setup
+from rules.games import GAMES, game_info
 from rules.position import STATE_FORMAT, PositionError, read_position
 from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, RuleSet
 from rules.safe_file import FileProblem, LockedFile, check_name, digest, read_regular
@@ -134,6 +135,7 @@ def game_to_dict(
         "format": FORMAT,
         "version": POSITION_SAVE_VERSION if setup.position is not None else 1,
         "program": program_version(),
+        "game": setup.rules.game,
         "edition": setup.rules.edition,
         "variant": setup.rules.variant,
         "options": setup.rules.options(),
@@ -427,7 +429,7 @@ def game_from_dict(data: Any, source: str = "save") -> LoadedGame:
         raise fail(f'"{bad}" holds text that is not valid Unicode (a lone surrogate)')
 
     rules = _read_rules(data, fail)
-    players, controllers = _read_players(data.get("players"), fail)
+    players, controllers = _read_players(data.get("players"), rules.game, fail)
     seed = data["seed"]
     if seed is not None and (not _is_int(seed) or abs(seed) >= 2**63):
         raise fail(f'"seed" must be a whole number (below 2^63) or null, not {_show(seed)}')
@@ -479,12 +481,17 @@ def _read_position(
     if start.players != players:
         raise fail('the starting position\'s players differ from "players"')
     if start.rules != rules:
-        raise fail('the starting position\'s rules differ from "edition", "variant", "options"')
+        raise fail(
+            'the starting position\'s rules differ from "game", "edition", "variant", "options"'
+        )
     return dict(value)
 
 
 def _read_rules(data: dict[str, Any], fail: Any) -> RuleSet:
     edition, variant, options = data["edition"], data["variant"], data["options"]
+    game = data.get("game", "imperial")  # saves written before Imperial 2030 have none
+    if game not in GAMES:
+        raise fail(f'"game" must be one of {", ".join(GAMES)}, not {_show(game)}')
     if edition not in EDITIONS:
         raise fail(f'"edition" must be one of {", ".join(EDITIONS)}, not {_show(edition)}')
     if variant not in VARIANTS:
@@ -495,18 +502,25 @@ def _read_rules(data: dict[str, Any], fail: Any) -> RuleSet:
         info = OPTIONS.get(name)
         if info is None:
             raise fail(f"unknown rule option {name!r} (see `imperial options`)")
+        if game not in info.games:
+            raise fail(
+                f"rule option {name} does not apply to {game_info(game).title} "
+                f"(see `imperial options --game {game}`)"
+            )
         # JSON true is not 1 and 1 is not true: compare types too, not only equality.
         if not any(type(value) is type(c) and value == c for c in info.choices):
             choices = ", ".join(json.dumps(c) for c in info.choices)
             raise fail(f"rule option {name} cannot be {_show(value)}; choose {choices}")
     # Options missing from an older save keep the edition's preset value.
     try:
-        return RuleSet.from_dict(edition, variant, options)
+        return RuleSet.from_dict(edition, variant, options, game)
     except ValueError as exc:
         raise fail(str(exc)) from None
 
 
-def _read_players(value: Any, fail: Any) -> tuple[tuple[str, ...], dict[str, Controller]]:
+def _read_players(
+    value: Any, game: str, fail: Any
+) -> tuple[tuple[str, ...], dict[str, Controller]]:
     if not isinstance(value, list) or not value:
         raise fail(f'"players" must be a list of {{"name", "controller"}}, not {_show(value)}')
     names: list[str] = []
@@ -524,7 +538,7 @@ def _read_players(value: Any, fail: Any) -> tuple[tuple[str, ...], dict[str, Con
         names.append(name)
         controllers[name] = Controller(word)
     try:
-        players = check_players(names)
+        players = check_players(names, game)
     except SetupError as exc:
         raise fail(f"bad players: {exc}") from None
     return players, controllers

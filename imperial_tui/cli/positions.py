@@ -139,6 +139,11 @@ def show(
         console.print(region_text(game, rid, ascii_only=ascii_wanted()))
         return
     if board_map:
+        if game.state.board.layout is None:
+            _fail(
+                f"no picture for this board yet ({game.rules.title}); `imperial show FILE` "
+                "lists the regions, `--region NAME` shows one"
+            )
         console.print(map_view(game, ascii_only=ascii_wanted()))
         return
     console.print(render_game(game, limit=limit))
