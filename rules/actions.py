@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields
 from functools import cache, lru_cache
 from typing import Any, ClassVar
 
+from rules.decisions import Decision
 from rules.games import ALL_NATION_CODES
 
 NATION_CODES = ("AH", "IT", "FR", "GB", "GE", "RU")  # Imperial's; a game's are its board's
@@ -62,7 +63,7 @@ class Action(ABC):
 class ChooseRondel(Action):
     """The government moves the nation's marker to a rondel space."""
 
-    kind: ClassVar[str] = "rondel"
+    kind: ClassVar[str] = Decision.RONDEL  # the decision it answers
     nation: str
     space: str
 
@@ -78,7 +79,7 @@ class ChooseRondel(Action):
 class BuildFactory(Action):
     """Build a factory in a city (``region``), or none (``region`` is None)."""
 
-    kind: ClassVar[str] = "build_factory"
+    kind: ClassVar[str] = Decision.BUILD_FACTORY  # the decision it answers
     nation: str
     region: str | None
 
@@ -96,7 +97,7 @@ class BuildFactory(Action):
 class Produce(Action):
     """Produce at one factory (a region id), at ``all`` remaining factories, or ``done``."""
 
-    kind: ClassVar[str] = "produce"
+    kind: ClassVar[str] = Decision.PRODUCE  # the decision it answers
     nation: str
     region: str  # region id, "all" or "done"
 
@@ -112,7 +113,7 @@ class Produce(Action):
 class Import(Action):
     """Import one unit (``army``/``fleet``) into a province, or finish importing (``done``)."""
 
-    kind: ClassVar[str] = "import"
+    kind: ClassVar[str] = Decision.IMPORT  # the decision it answers
     nation: str
     unit: str | None  # "army" | "fleet" | None for done
     region: str | None = None
@@ -192,7 +193,7 @@ class Fight(Action):
     """A battle: one ``unit`` of ``nation`` and one ``target_unit`` of ``target`` in ``region``
     are removed (1:1). Used by the active nation and by nations asked after an entry."""
 
-    kind: ClassVar[str] = "battle"
+    kind: ClassVar[str] = Decision.BATTLE  # the decision it answers
     nation: str
     region: str
     unit: str  # "army" | "fleet"
@@ -258,7 +259,7 @@ class CanalPassage(Action):
     """Imperial 2030: the government of the nation whose flag controls a canal lets a unit of
     the moving nation (``mover``) through it, or refuses (``allow`` false)."""
 
-    kind: ClassVar[str] = "canal"
+    kind: ClassVar[str] = Decision.CANAL  # the decision it answers
     nation: str  # the controlling nation, whose government answers
     mover: str
     canal: str  # the canal's id ("panama", "suez")
@@ -317,7 +318,7 @@ class Pass(Action):
 class SwissBankForce(Action):
     """A Swiss bank holder forces a nation passing Investor to stop on it (or lets it pass)."""
 
-    kind: ClassVar[str] = "swiss_bank"
+    kind: ClassVar[str] = Decision.SWISS_BANK  # the decision it answers
     player: str
     nation: str
     force: bool

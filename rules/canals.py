@@ -31,10 +31,11 @@ from dataclasses import dataclass
 
 from rules.actions import CanalPassage, MoveArmy, MoveFleet
 from rules.common import Events, await_decision, clear_await, code, nname, rname, say
+from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.state import NO, GameState
 
-CANAL = "canal"  # the decision kind
+CANAL = Decision.CANAL  # the decision kind
 
 FLEET, ARMY = "fleet", "army"
 # refusals of a Maneuver, counted by (origin region, unit kind, canal index, nation asked)

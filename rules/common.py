@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.state import NO, Event, GameState
 
@@ -69,7 +70,9 @@ def bank_pays(s: GameState, amount: int) -> int:
     return amount
 
 
-def await_decision(s: GameState, kind: str, player: int, nation: int = NO, ctx: Any = None) -> None:
+def await_decision(
+    s: GameState, kind: Decision, player: int, nation: int = NO, ctx: Any = None
+) -> None:
     s.awaiting_kind = kind
     s.awaiting_player = player
     s.awaiting_nation = nation

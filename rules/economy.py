@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rules.actions import BuildFactory, Import, Produce
 from rules.common import Events, await_decision, bank_pays, clear_await, code, nname, rname, say
+from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.state import MAP, NO, TRACKS, UNITS, GameState
 
@@ -35,7 +36,7 @@ def step_factory(s: GameState, ev: Events) -> None:
     if not factory_sites(s, n):
         say(ev, s, n, f"{nname(s, n)} has no free unoccupied city for a factory")
         return
-    await_decision(s, "build_factory", s.government[n], n)
+    await_decision(s, Decision.BUILD_FACTORY, s.government[n], n)
 
 
 def legal_factory(s: GameState) -> list[BuildFactory]:
@@ -115,7 +116,7 @@ def step_production(s: GameState, ev: Events) -> None:
             why = "it has no factories"
         say(ev, s, n, f"{nname(s, n)} produces nothing: {why}")
         return
-    await_decision(s, "production", s.government[n], n, ProductionContext(pending))
+    await_decision(s, Decision.PRODUCE, s.government[n], n, ProductionContext(pending))
 
 
 def legal_production(s: GameState) -> list[Produce]:
@@ -215,7 +216,7 @@ def step_import(s: GameState, ev: Events) -> None:
     if not import_sites(s, n, "army") and not import_sites(s, n, "fleet"):
         say(ev, s, n, f"{nname(s, n)} cannot import: no unit in supply or no free province")
         return
-    await_decision(s, "import", s.government[n], n, ImportContext())
+    await_decision(s, Decision.IMPORT, s.government[n], n, ImportContext())
 
 
 def legal_import(s: GameState) -> list[Import]:

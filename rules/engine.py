@@ -32,6 +32,7 @@ from rules.actions import (
     action_problem,
 )
 from rules.common import Events, code, nation_index, nname, player_index, push, say
+from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.state import NO, Awaiting, Event, GameState
 
@@ -58,14 +59,22 @@ STEPS.update(maneuver.STEPS)
 STEPS["rondel_decision"] = rondel.step_rondel_decision
 
 # decision kind -> (legal actions, {action class: handler})
-DECISIONS: dict[str, tuple[Callable[[GameState], list[Any]], dict[type, Callable[..., None]]]] = {
-    "rondel": (lambda s: rondel.legal_rondel(s, s.turn), {ChooseRondel: rondel.apply_rondel}),
-    "swiss_bank": (rondel.legal_swiss, {SwissBankForce: rondel.apply_swiss}),
-    "build_factory": (economy.legal_factory, {BuildFactory: economy.apply_factory}),
-    "production": (economy.legal_production, {Produce: economy.apply_production}),
-    "import": (economy.legal_import, {Import: economy.apply_import}),
-    "invest": (investing.legal_invest, {Buy: investing.apply_buy, Pass: investing.apply_pass}),
-    "bond_choice": (
+DECISIONS: dict[
+    Decision, tuple[Callable[[GameState], list[Any]], dict[type, Callable[..., None]]]
+] = {
+    Decision.RONDEL: (
+        lambda s: rondel.legal_rondel(s, s.turn),
+        {ChooseRondel: rondel.apply_rondel},
+    ),
+    Decision.SWISS_BANK: (rondel.legal_swiss, {SwissBankForce: rondel.apply_swiss}),
+    Decision.BUILD_FACTORY: (economy.legal_factory, {BuildFactory: economy.apply_factory}),
+    Decision.PRODUCE: (economy.legal_production, {Produce: economy.apply_production}),
+    Decision.IMPORT: (economy.legal_import, {Import: economy.apply_import}),
+    Decision.INVEST: (
+        investing.legal_invest,
+        {Buy: investing.apply_buy, Pass: investing.apply_pass},
+    ),
+    Decision.BOND_CHOICE: (
         investing.legal_invest,
         {Buy: investing.apply_buy, Pass: investing.apply_pass},
     ),
@@ -101,16 +110,16 @@ def _is_nation_action(action: Action) -> bool:
 
 
 DECISION_WORDS = {
-    "rondel": "choose a rondel space",
-    "swiss_bank": "decide whether to force a stop on Investor",
-    "build_factory": "build a factory",
-    "production": "produce",
-    "import": "import units",
-    "maneuver": "maneuver",
-    "battle": "decide on a battle",
-    "canal": "answer whether a unit may pass through a canal",
-    "invest": "invest",
-    "bond_choice": "choose a bond",
+    Decision.RONDEL: "choose a rondel space",
+    Decision.SWISS_BANK: "decide whether to force a stop on Investor",
+    Decision.BUILD_FACTORY: "build a factory",
+    Decision.PRODUCE: "produce",
+    Decision.IMPORT: "import units",
+    Decision.MANEUVER: "maneuver",
+    Decision.BATTLE: "decide on a battle",
+    Decision.CANAL: "answer whether a unit may pass through a canal",
+    Decision.INVEST: "invest",
+    Decision.BOND_CHOICE: "choose a bond",
 }
 
 

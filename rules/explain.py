@@ -37,6 +37,7 @@ from rules.actions import (
 )
 from rules.canals import crossed, gates
 from rules.common import code
+from rules.decisions import Decision
 from rules.donations import DonationRoute, donation_route
 from rules.engine import DECISIONS, NATION_ACTIONS
 from rules.errors import IllegalAction
@@ -249,7 +250,7 @@ def _illegal(game: Game, action: Action, reason: str) -> tuple[RuleRef, str]:
 
 
 def _invest_ref(s: GameState, action: Action) -> RuleRef:
-    if s.awaiting_kind == "bond_choice":
+    if s.awaiting_kind == Decision.BOND_CHOICE:
         return BOND_ROUNDS
     if s.awaiting_nation != NO:
         return NO_CARD

@@ -37,6 +37,7 @@ from rules.common import (
     rname,
     say,
 )
+from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.flags import after_battle, after_departure, place_flags
 from rules.geometry import (
@@ -115,12 +116,12 @@ def step_maneuver(s: GameState, ev: Events) -> None:
         place_flags(s, n, ev)
         return
     s.turn_ctx = ManeuverContext()
-    await_decision(s, "maneuver", s.government[n], n)
+    await_decision(s, Decision.MANEUVER, s.government[n], n)
 
 
 def back_to_maneuver(s: GameState) -> None:
     n = s.turn
-    await_decision(s, "maneuver", s.government[n], n)
+    await_decision(s, Decision.MANEUVER, s.government[n], n)
 
 
 _back_to_maneuver = back_to_maneuver
@@ -395,7 +396,7 @@ def _ask_next(s: GameState, ctx: BattleContext, ev: Events) -> None:
         _back_to_maneuver(s)
         return
     m = asking[0]
-    await_decision(s, "battle", s.government[m], m, with_asking(ctx, asking))
+    await_decision(s, Decision.BATTLE, s.government[m], m, with_asking(ctx, asking))
 
 
 def apply_no_fight(s: GameState, a: NoFight, ev: Events) -> None:
@@ -587,7 +588,7 @@ def apply_end_maneuver(s: GameState, a: EndManeuver, ev: Events) -> None:
 
 STEPS = {"maneuver": step_maneuver}
 DECISIONS = {
-    "maneuver": (
+    Decision.MANEUVER: (
         legal_maneuver,
         {
             MoveFleet: apply_move_fleet,
@@ -598,6 +599,6 @@ DECISIONS = {
             EndManeuver: apply_end_maneuver,
         },
     ),
-    "battle": (legal_battle, {Fight: apply_battle_fight, NoFight: apply_no_fight}),
+    Decision.BATTLE: (legal_battle, {Fight: apply_battle_fight, NoFight: apply_no_fight}),
     canals.CANAL: (canals.legal_canal, {CanalPassage: canals.apply_canal}),
 }

@@ -21,6 +21,7 @@ from typing import Any
 from maps import Board
 from rules.actions import RONDEL_SPACES
 from rules.canals import CanalRequest
+from rules.decisions import Decision
 from rules.economy import ImportContext, ProductionContext, _producible
 from rules.errors import SetupError
 from rules.games import GAMES, game_info
@@ -498,7 +499,7 @@ class _Reader:
 
     # -- governments and the investor card --------------------------------------------------
     def _governments(self, s: GameState) -> None:
-        pending_check = s.awaiting_kind in ("invest", "bond_choice") or any(
+        pending_check = s.awaiting_kind in (Decision.INVEST, Decision.BOND_CHOICE) or any(
             step[0] in ("government_check", "auction") for step in s.todo
         )
         for n, code in enumerate(s.board.codes):
@@ -588,5 +589,5 @@ class _Reader:
             ) from None
         if not actions:
             raise fail("awaiting", f"{s.players[s.awaiting_player]} would have nothing to choose")
-        if s.awaiting_kind == "production" and not _producible(s, s.turn, s.ctx.pending):
+        if s.awaiting_kind == Decision.PRODUCE and not _producible(s, s.turn, s.ctx.pending):
             raise fail("position.decision.pending", "no factory left that can produce")

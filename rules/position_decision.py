@@ -10,6 +10,7 @@ from typing import Any
 
 from rules.actions import RONDEL_SPACES, MoveArmy, MoveFleet, NotationError, parse_action
 from rules.canals import CANAL, CanalRequest
+from rules.decisions import SPACE_OF, Decision, decision_named
 from rules.economy import ImportContext, ProductionContext
 from rules.investing import ALL, InvestContext
 from rules.maneuver import BattleContext, ManeuverContext
@@ -31,8 +32,21 @@ from rules.state import NO, GameState
 MAX_MONEY = 1_000_000  # far beyond any game (the bank holds 380M), far below trouble
 MAX_ROUND = 10_000
 # Decisions that a nation's government takes for the nation whose turn it is.
-NATION_DECISIONS = ("rondel", "build_factory", "production", "import", "maneuver")
-DECISIONS = (*NATION_DECISIONS, "swiss_bank", "battle", CANAL, "invest", "bond_choice")
+NATION_DECISIONS = (
+    Decision.RONDEL,
+    Decision.BUILD_FACTORY,
+    Decision.PRODUCE,
+    Decision.IMPORT,
+    Decision.MANEUVER,
+)
+DECISIONS = (
+    *NATION_DECISIONS,
+    Decision.SWISS_BANK,
+    Decision.BATTLE,
+    Decision.CANAL,
+    Decision.INVEST,
+    Decision.BOND_CHOICE,
+)
 # The arguments of each engine step besides the state: "nation" and "player" by name, "player?"
 # a player or nobody (the government check counts from the investor card then).
 STEP_ARGS: dict[str, tuple[str, ...]] = {
@@ -100,9 +114,12 @@ class TurnReader:
             raise fail("awaiting", "must say who decides what (the game is not finished)")
         aw = obj_field(awaiting, "awaiting")
         known_fields(aw, "awaiting", {"player", "kind", "nation"})
-        kind = aw.get("kind")
+        kind = decision_named(aw.get("kind"))
         if kind not in DECISIONS:
-            raise fail("awaiting.kind", f"must be one of {', '.join(DECISIONS)}, not {show(kind)}")
+            raise fail(
+                "awaiting.kind",
+                f"must be one of {', '.join(DECISIONS)}, not {show(aw.get('kind'))}",
+            )
         player = player_field(aw.get("player"), "awaiting.player", s)
         anation = aw.get("nation")
         n = NO if anation is None else nation_field(anation, "awaiting.nation", s.board.codes)
@@ -143,11 +160,17 @@ class TurnReader:
     def _default_steps(self, s: GameState, kind: str) -> tuple[tuple[Any, ...], ...]:
         """The steps after a decision taken at the start of what it belongs to; a position in
         the middle of a chain of decisions (battles, bond rounds, Swiss banks) says its steps."""
-        if kind == "rondel":
+        if kind == Decision.RONDEL:
             return ()
-        if kind in ("build_factory", "production", "import", "maneuver", CANAL):
+        if kind in (
+            Decision.BUILD_FACTORY,
+            Decision.PRODUCE,
+            Decision.IMPORT,
+            Decision.MANEUVER,
+            CANAL,
+        ):
             return (("end_turn",),)
-        if kind == "invest" and s.awaiting_nation == NO and s.rules.uses_investor_card:
+        if kind == Decision.INVEST and s.awaiting_nation == NO and s.rules.uses_investor_card:
             self.card_holder_invests = True  # checked once the investor card is known
             return (("free_investors",), ("government_check", NO), ("pass_card",), ("end_turn",))
         raise fail(
@@ -158,19 +181,19 @@ class TurnReader:
 
     def _turn_context(self, s: GameState, data: Any, kind: str) -> Any:
         if data is None:
-            if kind in ("maneuver", "battle", CANAL):
-                if kind == "battle":
+            if kind in (Decision.MANEUVER, Decision.BATTLE, CANAL):
+                if kind == Decision.BATTLE:
                     raise fail(
                         "position.turn_context", "a battle happens during a Maneuver: give it"
                     )
                 return ManeuverContext()
-            if kind == "swiss_bank":
+            if kind == Decision.SWISS_BANK:
                 raise fail("position.turn_context", "a Swiss bank decision needs the rondel move")
             return None
         where = "position.turn_context"
         data = obj_field(data, where)
         tkind = data.get("kind")
-        if tkind == "maneuver":
+        if tkind == "maneuver":  # the turn context of a Maneuver (not a decision)
             known_fields(
                 data,
                 where,
@@ -262,17 +285,17 @@ class TurnReader:
 
     def _decision(self, s: GameState, kind: str, data: Any) -> Any:
         where = "position.decision"
-        if kind in ("rondel", "build_factory", "maneuver"):
+        if kind in (Decision.RONDEL, Decision.BUILD_FACTORY, Decision.MANEUVER):
             if data is not None:
                 raise fail(where, f"must be null for a {kind} decision")
             return None
-        if kind == "swiss_bank":
+        if kind == Decision.SWISS_BANK:
             if data is not None:
                 raise fail(where, "must be null: the Swiss bank's move is in turn_context")
             if not isinstance(s.turn_ctx, PendingMove):
                 raise fail("position.turn_context", "a Swiss bank decision needs the rondel move")
             return s.turn_ctx
-        if kind == "production":
+        if kind == Decision.PRODUCE:
             n = s.turn
             if data is None:
                 pending = (
@@ -292,7 +315,7 @@ class TurnReader:
                         f"{s.board.id(r)} is not a factory of the nation producing",
                     )
             return ProductionContext(pending)
-        if kind == "import":
+        if kind == Decision.IMPORT:
             if data is None:
                 return ImportContext()
             data = obj_field(data, where)
@@ -300,7 +323,7 @@ class TurnReader:
             return ImportContext(int_field(data.get("imported", 0), f"{where}.imported", 0, 2))
         if kind == CANAL:
             return self._canal(s, data, where)
-        if kind == "battle":
+        if kind == Decision.BATTLE:
             if data is None:
                 raise fail(where, "a battle decision needs its region, unit and nations to ask")
             data = obj_field(data, where)
@@ -333,7 +356,7 @@ class TurnReader:
             )
         # invest, bond_choice
         if data is None:
-            if kind == "invest" and s.awaiting_nation == NO:
+            if kind == Decision.INVEST and s.awaiting_nation == NO:
                 return InvestContext(ALL)
             raise fail(
                 where, f"a {kind} decision needs its nations and the players still to invest"
@@ -389,7 +412,7 @@ class TurnReader:
         """The player and nation of ``awaiting`` must be the ones the rules ask."""
         n, p = s.awaiting_nation, s.awaiting_player
         code = s.board.codes[n] if n != NO else None
-        if kind in NATION_DECISIONS or kind == "swiss_bank":
+        if kind in NATION_DECISIONS or kind == Decision.SWISS_BANK:
             if s.turn == NO:
                 raise fail("turn.nation", f"a {kind} decision needs the nation whose turn it is")
             if n != s.turn:
@@ -397,7 +420,7 @@ class TurnReader:
                     "awaiting.nation",
                     f"must be {s.board.codes[s.turn]}, whose turn it is, not {code}",
                 )
-        if kind == "battle":
+        if kind == Decision.BATTLE:
             asking = s.ctx.asking
             if n != asking[0]:
                 raise fail(
@@ -411,7 +434,7 @@ class TurnReader:
                 raise fail(
                     "awaiting.nation", f"must be {s.board.codes[asked]}, the nation asked first"
                 )
-        if kind in NATION_DECISIONS or kind in ("battle", CANAL):
+        if kind in NATION_DECISIONS or kind in (Decision.BATTLE, CANAL):
             governor = s.government[n] if n != NO else NO
             if governor == NO:
                 raise fail(f"nations.{code}.governor", f"{code} decides {kind}: name its governor")
@@ -421,12 +444,8 @@ class TurnReader:
                     f"{code}'s governor {s.players[governor]} decides for it, not {s.players[p]}",
                 )
         space = s.rondel[s.turn] if s.turn != NO else NO
-        if kind in ("build_factory", "production", "import", "maneuver"):
-            wanted = [
-                i
-                for i, sp in enumerate(RONDEL_SPACES)
-                if sp.rstrip("12") == kind.removeprefix("build_")
-            ]
+        if kind in (Decision.BUILD_FACTORY, Decision.PRODUCE, Decision.IMPORT, Decision.MANEUVER):
+            wanted = [i for i, sp in enumerate(RONDEL_SPACES) if sp.rstrip("12") == SPACE_OF[kind]]
             if space not in wanted:
                 where = f"nations.{s.board.codes[s.turn]}.rondel"
                 raise fail(
@@ -435,7 +454,7 @@ class TurnReader:
                     f"{' or '.join(RONDEL_SPACES[i] for i in wanted)}, not "
                     f"{RONDEL_SPACES[space] if space != NO else 'nothing'}",
                 )
-        if kind == "swiss_bank":
+        if kind == Decision.SWISS_BANK:
             pm: PendingMove = s.turn_ctx
             if space != pm.origin:
                 raise fail(
@@ -445,8 +464,8 @@ class TurnReader:
                 raise fail(
                     "awaiting.player", "must be the first Swiss bank holder of turn_context.queue"
                 )
-        if kind in ("invest", "bond_choice"):
-            if kind == "bond_choice" and n == NO:
+        if kind in (Decision.INVEST, Decision.BOND_CHOICE):
+            if kind == Decision.BOND_CHOICE and n == NO:
                 raise fail("awaiting.nation", "a bond choice is about one nation's bonds")
             if n != NO and n not in s.ctx.nations:
                 raise fail("awaiting.nation", f"{code} is not among position.decision.nations")

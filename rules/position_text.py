@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.actions import RONDEL_SPACES
+from rules.decisions import OLD_WORDS, SPACE_OF, Decision
 from rules.errors import SetupError
 from rules.game import Game
 from rules.games import GAMES, game_info
@@ -70,7 +71,7 @@ NATION_KEYS = {
 }
 PLAYER_KEYS = {"cash", "bonds"}
 # ``to_move`` words: the nation decisions, and a player's investment on the Investor space
-TO_MOVE = (*NATION_DECISIONS, "invest")
+TO_MOVE = (*NATION_DECISIONS, Decision.INVEST)
 
 
 def read_position_file(path: Path) -> dict[str, Any]:
@@ -325,6 +326,8 @@ def _to_move(short: dict[str, Any], doc: dict[str, Any], players: list[str]) -> 
     card holder invests; ``turn`` names the nation that landed on or passed Investor)."""
     text = short.get("to_move")
     words = text.split() if isinstance(text, str) else []
+    if len(words) == 2 and words[1] in OLD_WORDS:  # "GE production", the word before "produce"
+        words = [words[0], OLD_WORDS[words[1]]]
     if len(words) != 2 or words[1] not in TO_MOVE:
         raise _fail(
             "to_move",
@@ -334,7 +337,7 @@ def _to_move(short: dict[str, Any], doc: dict[str, Any], players: list[str]) -> 
     who, kind = words
     nations = doc["nations"]
     codes = tuple(nations)
-    if kind == "invest":
+    if kind == Decision.INVEST:
         if who not in players:
             raise _fail("to_move", f"{_show(who)} is not a player")
         turn = short.get("turn")
@@ -343,7 +346,7 @@ def _to_move(short: dict[str, Any], doc: dict[str, Any], players: list[str]) -> 
         doc["turn"]["nation"] = turn
         if nations[turn]["rondel"] is None:
             nations[turn]["rondel"] = "investor"
-        doc["awaiting"] = {"player": who, "kind": "invest", "nation": None}
+        doc["awaiting"] = {"player": who, "kind": Decision.INVEST, "nation": None}
         if not any(p.get("investor_card") for p in doc["players"]):
             doc["players"][players.index(who)]["investor_card"] = True
         return
@@ -354,7 +357,7 @@ def _to_move(short: dict[str, Any], doc: dict[str, Any], players: list[str]) -> 
         raise _fail("turn", f"it is {code}'s decision, so it is {code}'s turn")
     doc["turn"]["nation"] = code
     if kind != "rondel" and nations[code]["rondel"] is None:
-        space = "factory" if kind == "build_factory" else kind
+        space = SPACE_OF[kind]
         nations[code]["rondel"] = next(s for s in RONDEL_SPACES if s.rstrip("12") == space)
     governor = _governor(doc, code)
     doc["awaiting"] = {"player": governor, "kind": kind, "nation": code}

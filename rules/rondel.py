@@ -18,6 +18,7 @@ from rules.common import (
     say,
     seats_from,
 )
+from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.scoring import power_factor
 from rules.state import NO, TRACKS, GameState
@@ -147,7 +148,7 @@ def rondel_refusal(s: GameState, n: int, target: int) -> str | None:
 def step_rondel_decision(s: GameState, ev: Events) -> None:
     """A nation's turn begins: its government chooses a rondel space."""
     n = s.turn
-    await_decision(s, "rondel", s.government[n], n)
+    await_decision(s, Decision.RONDEL, s.government[n], n)
 
 
 def legal_rondel(s: GameState, n: int) -> list[ChooseRondel]:
@@ -173,7 +174,7 @@ def apply_rondel(s: GameState, a: ChooseRondel, ev: Events) -> None:
         queue = swiss_bank_queue(s, n)
         if queue:
             s.turn_ctx = PendingMove(origin, target, tuple(queue))
-            await_decision(s, "swiss_bank", queue[0], n, s.turn_ctx)
+            await_decision(s, Decision.SWISS_BANK, queue[0], n, s.turn_ctx)
             return
     resolve_move(s, n, origin, target, ev)
 
@@ -212,7 +213,7 @@ def apply_swiss(s: GameState, a: SwissBankForce, ev: Events) -> None:
     rest = pm.queue[1:]
     if rest:
         s.turn_ctx = PendingMove(pm.origin, pm.target, rest)
-        await_decision(s, "swiss_bank", rest[0], n, s.turn_ctx)
+        await_decision(s, Decision.SWISS_BANK, rest[0], n, s.turn_ctx)
         return
     s.turn_ctx = None
     resolve_move(s, n, pm.origin, pm.target, ev)

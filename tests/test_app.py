@@ -451,7 +451,7 @@ def test_labels_in_words_and_the_plan_is_the_deciding_players() -> None:
                 plan = str(app.screen.query_one("#decision-plan").render())
                 assert "so far" not in plan and f"{g.awaiting.player}:" in plan
                 assert "buy no bond (pass)" in option_texts(app)
-            while g.awaiting.kind != "production":
+            while g.awaiting.kind != "produce":
                 await step(pilot, app, bot.choose(g))
             texts = option_texts(app)
             assert texts[0].startswith("all: ") and "army" in texts[0]
@@ -568,7 +568,7 @@ def test_rondel_panel_previews_only_while_the_nation_chooses() -> None:
             bot = GreedyBot(4)
             for _ in range(200):
                 aw = g.awaiting
-                if aw.kind in {"import", "production", "maneuver"} - seen:
+                if aw.kind in {"import", "produce", "maneuver"} - seen:
                     app.after_change()
                     await pilot.pause()
                     seen.add(aw.kind)
@@ -583,7 +583,7 @@ def test_rondel_panel_previews_only_while_the_nation_chooses() -> None:
                 if len(seen) == 3:
                     break
                 session.apply(bot.choose(g))  # the panels repaint at the next check
-            assert seen == {"import", "production", "maneuver"}, seen
+            assert seen == {"import", "produce", "maneuver"}, seen
 
     from rules.actions import NATION_CODES, RONDEL_SPACES
     from rules.rondel import SPACE_NAMES

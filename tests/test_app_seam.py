@@ -118,3 +118,39 @@ def test_the_local_app_keeps_its_file_commands_and_the_pause() -> None:
             assert app.check_action("chat", ()) is False
 
     asyncio.run(run())
+
+
+def test_every_decision_has_one_word_its_words_and_its_help_page() -> None:
+    """The decision kinds are one enum: the engine's table, the sentence the status line
+    uses, the F1 page and the rondel panel's word cover exactly its members, and an action
+    that answers a decision carries the decision's own word."""
+    from imperial_tui.app.base import HELP_FOR_DECISION
+    from imperial_tui.app.widgets.rondel import DOING
+    from rules import engine
+    from rules.actions import (
+        BuildFactory,
+        CanalPassage,
+        ChooseRondel,
+        Fight,
+        Import,
+        Produce,
+        SwissBankForce,
+    )
+    from rules.decisions import Decision
+    from rules.engine import DECISION_WORDS
+
+    assert set(engine.DECISIONS) == set(Decision)
+    assert set(DECISION_WORDS) == set(Decision)
+    assert set(HELP_FOR_DECISION) == set(Decision)
+    assert set(DOING) == set(Decision) - {Decision.RONDEL}
+    answers = {
+        ChooseRondel: Decision.RONDEL,
+        BuildFactory: Decision.BUILD_FACTORY,
+        Produce: Decision.PRODUCE,
+        Import: Decision.IMPORT,
+        Fight: Decision.BATTLE,
+        SwissBankForce: Decision.SWISS_BANK,
+        CanalPassage: Decision.CANAL,
+    }
+    for action, decision in answers.items():
+        assert action.kind == decision and decision in engine.DECISIONS

@@ -623,7 +623,7 @@ def test_16_production_produces_everywhere_with_one_enter_and_spaces_are_numbere
             index = next(i for i, (_, t, _) in enumerate(listed) if t.startswith("Production1"))
             await pilot.press("home", *["down"] * ids.index(listed[index][0]), "right")
             await pilot.pause()
-            assert g2.awaiting.kind == "production"  # the factories, one by one
+            assert g2.awaiting.kind == "produce"  # the factories, one by one
             assert [str(p.action) for p in g2.plies] == ["AH rondel production1"]
 
     asyncio.run(pick_factories())

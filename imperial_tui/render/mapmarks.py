@@ -9,6 +9,7 @@ from typing import Any
 
 from imperial_tui.render.mapview import MapMarks
 from rules import Action
+from rules.decisions import Decision
 from rules.maneuver import Rail
 
 MOVES = ("move_army", "move_fleet")
@@ -36,10 +37,10 @@ def marks_for(
     board = s.board
     if aw is None:
         return MapMarks(cursor=cursor)
-    if aw.kind == "battle":
+    if aw.kind == Decision.BATTLE:
         region = getattr(s.ctx, "region", None)
         return MapMarks(cursor=cursor, battle=board.id(region) if region is not None else None)
-    if aw.kind != "maneuver":
+    if aw.kind != Decision.MANEUVER:
         return MapMarks(cursor=cursor)
     keys = {unit_key(a) for a in focus} - {None}
     if group is None and len(keys) == 1:

@@ -35,6 +35,7 @@ from rules.bots.tactics import (
     move_value,
     nation_of,
 )
+from rules.decisions import Decision
 from rules.economy import FACTORY_COST, factory_sites, import_sites, is_port
 from rules.rondel import SPACE_NAMES, distance, interest_shortfall, move_cost
 from rules.state import NO, GameState
@@ -73,7 +74,7 @@ class Policy:
             return self.battle(s, actions, explain)
         if kind in ("invest", "bond_choice"):
             return self.invest(s, actions, explain)
-        if kind == "production":
+        if kind == Decision.PRODUCE:
             return self.production(s, actions, explain)
         if kind == "import":
             return self.imports(s, actions, explain)
