@@ -32,6 +32,7 @@ from rules import Action, Game
 AppT = TypeVar("AppT", bound=App[Any])
 
 SIZE = (80, 24)  # the terminal the app is judged at
+_TOLD = "_notices_told_in_test"
 
 
 @asynccontextmanager
@@ -41,11 +42,29 @@ async def drive(
     """Run ``app`` headless at ``size`` (80x24 unless the test is about another size) and
     hand the test its Pilot; an exception inside the app is raised when the block ends.
     ``opened``: first wait for the first screen and close the "since your last turn" recap
-    that greets a resumed game's player (tests that look at the greeting leave it off)."""
+    that greets a resumed game's player (tests that look at the greeting leave it off).
+    Every notice the app gives is kept for ``told``."""
+    said: list[str] = []
+    app.__dict__[_TOLD] = said
+    notify = app.notify
+
+    def recording_notify(message: str, *args: Any, **kwargs: Any) -> None:
+        said.append(str(message))
+        notify(message, *args, **kwargs)
+
+    app.notify = recording_notify  # type: ignore[method-assign]
     async with app.run_test(size=size) as pilot:
         if opened:
             await opened_board(pilot)
         yield pilot
+
+
+def told(app: App[Any]) -> list[str]:
+    """Every notice (toast) the app gave while ``drive`` ran it, also those already gone
+    from the screen: a notice times out after some seconds, and on a busy machine the test
+    may look later than that."""
+    said: list[str] = app.__dict__[_TOLD]
+    return said
 
 
 def humans(game: Game) -> dict[str, str]:

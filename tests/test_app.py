@@ -200,7 +200,7 @@ async def test_maneuver_and_battle_by_keys_with_hand_over() -> None:
         await pilot.pause()
         assert panel._open is None
         await pick(pilot, "g:move_fleet:eastern_mediterranean")
-        await pick(pilot, app, option_id(app, "RU move fleet eastern_mediterranean -> ionian_sea"))
+        await pick(pilot, option_id(app, "RU move fleet eastern_mediterranean -> ionian_sea"))
         aw = session.game.awaiting
         assert (aw.kind, aw.player, aw.nation) == ("battle", "Fay", "RU")
         title = str(app.screen.query_one("#decision-title").render())

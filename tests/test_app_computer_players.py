@@ -9,7 +9,7 @@ import sys
 import textwrap
 from pathlib import Path
 
-from pilot import drive, until
+from pilot import drive, told, until
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.model.session import Session
@@ -120,6 +120,6 @@ async def test_a_computer_player_that_fails_plays_a_quick_move_and_says_so() -> 
         assert game.plies[0].action.actor == "AH"  # type: ignore[attr-defined]
         reason = session.reasons[1].text
         assert "quick move" in reason and "no move found" in reason
-        notices = [n.message for n in app._notifications]
+        notices = told(app)
         assert any("computer player failed" in m for m in notices), notices
     assert app.return_code in (None, 0)

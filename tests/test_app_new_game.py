@@ -10,6 +10,7 @@ import pytest
 from pilot import (
     drive,
     opened_board,
+    told,
 )
 
 from imperial_tui.app import ImperialApp
@@ -41,7 +42,7 @@ async def test_the_save_path_is_on_the_log_line_not_a_toast(tmp_path: Path) -> N
     async with drive(app) as pilot:
         await pilot.press("ctrl+g")
         await pilot.pause()
-        assert not [n for n in app._notifications if "saved" in n.message]
+        assert not [n for n in told(app) if "saved" in n]
         tail = str(app.game_screen().query_one("#logtail").render())
         assert "saved after every move to" in tail and "s.json" in tail
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect
 from pathlib import Path
 
-from pilot import drive
+from pilot import drive, told
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.app.base import GameApp
@@ -100,7 +100,7 @@ async def test_a_remote_player_has_no_pause_and_undoes_through_the_same_question
         app.action_undo(resume=True)  # as the pause screen's ctrl+z calls it
         await pilot.pause()
         screens = [type(s).__name__ for s in app.screen_stack]
-        notes = [n.message for n in app._notifications]
+        notes = told(app)
         assert "ConfirmScreen" in screens or any("cannot undo" in n for n in notes)
 
 

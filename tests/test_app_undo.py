@@ -12,6 +12,7 @@ from pilot import (
     opened_board,
     screen_text,
     settle,
+    told,
     until,
 )
 from test_following import ben_takes_austria
@@ -101,7 +102,7 @@ async def test_the_previous_player_undoes_on_the_hand_over_and_gets_the_true_rea
         await opened_board(pilot)
         await pilot.press("ctrl+z")
         await pilot.pause()
-        said = " ".join(n.message for n in app._notifications)
+        said = " ".join(told(app))
         assert "another player decided since" not in said
         assert "keyboard is Ben's" in said and len(g.plies) == 1
 

@@ -15,7 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from pilot import drive
+from pilot import drive, told
 from typer.testing import CliRunner
 
 from imperial_tui.cli import app
@@ -260,7 +260,7 @@ async def test_hostile_saves_in_the_apps_load_never_freeze_or_crash(tmp_path: Pa
             signal.alarm(0)
             await pilot.pause()
             assert app.session is session  # the game on screen stays
-        notes = [n.message for n in app._notifications]
+        notes = told(app)
         assert any("named pipe" in m for m in notes)
         assert any("is a device" in m for m in notes)
         assert any("robot" in m for m in notes)

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import asdict
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from imperial_tui.cli import app
@@ -69,9 +68,7 @@ def test_help_names_every_notify_variable_and_the_limits() -> None:
         assert option in result.output
 
 
-def test_migrate_moves_a_sqlite_servers_games_exactly(
-    tmp_path: Path, pg_url: str
-) -> None:
+def test_migrate_moves_a_sqlite_servers_games_exactly(tmp_path: Path, pg_url: str) -> None:
     url = pg_url
     data = tmp_path / "server"
     hub = Hub(SQLiteStore(data / "imperial.db"))
