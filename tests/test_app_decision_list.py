@@ -11,12 +11,7 @@ from helpers import (
 )
 from maneuver_helpers import new_game as maneuver_game
 from maneuver_helpers import place, start_maneuver
-from pilot import (
-    drive,
-    humans,
-    opened_board,
-    options,
-)
+from pilot import drive, humans, opened_board, options
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.model.session import Session

@@ -6,12 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pilot import (
-    drive,
-    humans,
-    opened_board,
-    screen_text,
-)
+from pilot import drive, humans, opened_board, screen_text
 from textual.color import Color
 
 from imperial_tui.app import ImperialApp

@@ -9,12 +9,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from pilot import (
-    burst,
-    drive,
-    option_texts,
-    until,
-)
+from pilot import burst, drive, option_texts, until
 from test_following import ben_takes_austria
 
 from imperial_tui.app import ImperialApp
@@ -55,9 +50,7 @@ async def test_keys_typed_right_after_closing_the_recap_act_on_the_list_as_shown
         assert chosen.kind == "rondel" and second.lower().startswith(chosen.space[:-1])
 
 
-async def test_the_first_enter_on_show_the_final_scores_shows_them_after_closing_them_quickly() -> (
-    None
-):
+async def test_enter_on_show_the_final_scores_right_after_closing_them_shows_them() -> None:
     g = Game.new(["Anna", "Ben"], seed=4)
     play_out(g, {"Anna": GreedyBot(1), "Ben": GreedyBot(2)})
     session = Session(g, dict.fromkeys(g.players, "human"), None)

@@ -10,11 +10,7 @@ from pathlib import Path
 
 from maneuver_helpers import new_game as maneuver_game
 from maneuver_helpers import place, start_maneuver
-from pilot import (
-    drive,
-    humans,
-    opened_board,
-)
+from pilot import drive, humans, opened_board
 from rich.console import Console
 from typer.testing import CliRunner
 

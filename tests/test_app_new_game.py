@@ -7,11 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pilot import (
-    drive,
-    opened_board,
-    told,
-)
+from pilot import drive, opened_board, told
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.model.session import Session

@@ -4,12 +4,7 @@ refuses nonsense."""
 
 from __future__ import annotations
 
-from pilot import (
-    drive,
-    humans,
-    opened_board,
-    told,
-)
+from pilot import drive, humans, opened_board, told
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.model.session import Session

@@ -6,15 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pilot import (
-    drive,
-    humans,
-    opened_board,
-    screen_text,
-    settle,
-    told,
-    until,
-)
+from pilot import drive, humans, opened_board, screen_text, settle, told, until
 from test_following import ben_takes_austria
 
 from imperial_tui.app import ImperialApp
