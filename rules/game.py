@@ -85,8 +85,8 @@ class Game:
         deal: str | Deal | None = None,
     ) -> Game:
         """Set up a game: flag cards dealt as given (``deal``), or shuffled with ``seed``."""
-        names = check_players(list(players))
         rules = rules or RuleSet()
+        names = check_players(list(players), rules.game)
         if deal is not None:
             seed = None  # a deal given by hand was not shuffled with any seed
         if isinstance(deal, str):

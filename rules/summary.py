@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.actions import RONDEL_SPACES
 from rules.position import position_block
 from rules.scoring import result_of
 from rules.state import NO, GameState
@@ -81,6 +81,7 @@ class TurnSummary(TypedDict):
 
 class Summary(TypedDict):
     format: str
+    game: NotRequired[str]  # only for a game other than Imperial (Imperial 2030: "2030")
     edition: str
     variant: str
     players: list[PlayerSummary]
@@ -99,17 +100,18 @@ class Summary(TypedDict):
 def summary(s: GameState) -> Summary:
     costs = s.rules.bond_costs
     board = s.board
+    codes = board.codes
     players: list[PlayerSummary] = []
     # Swiss banks are handed out at the end of the set-up (the experienced bond rounds)
     swiss = s.rules.swiss_banks and not any(step[0] == "setup_done" for step in s.todo)
     for p, name in enumerate(s.players):
         bonds: list[BondSummary] = [
-            {"nation": NATION_CODES[n], "value": costs[k], "interest": k + 1}
+            {"nation": codes[n], "value": costs[k], "interest": k + 1}
             for n in range(len(s.bond_owner))
             for k, o in enumerate(s.bond_owner[n])
             if o == p
         ]
-        governs = [NATION_CODES[n] for n in s.governs(p)]
+        governs = [codes[n] for n in s.governs(p)]
         players.append(
             {
                 "name": name,
@@ -121,7 +123,7 @@ def summary(s: GameState) -> Summary:
             }
         )
     nations: dict[str, NationSummary] = {}
-    for n, c in enumerate(NATION_CODES):
+    for n, c in enumerate(codes):
         gov = s.government[n]
         nations[c] = {
             "governor": s.players[gov] if gov != NO else None,
@@ -142,7 +144,7 @@ def summary(s: GameState) -> Summary:
         i = r.index
         units: list[UnitSummary] = []
         foreign_home = r.kind == "province"
-        for n, c in enumerate(NATION_CODES):
+        for n, c in enumerate(codes):
             armies = s.armies[n][i]
             if armies:
                 if foreign_home and board.owner[i] != n:
@@ -168,7 +170,7 @@ def summary(s: GameState) -> Summary:
                 )
         regions[r.id] = {
             "factory": r.factory_type if s.factory[i] else None,
-            "flag": NATION_CODES[s.flag[i]] if s.flag[i] != NO else None,
+            "flag": codes[s.flag[i]] if s.flag[i] != NO else None,
             "units": units,
         }
     awaiting: AwaitingSummary | None = None
@@ -176,7 +178,7 @@ def summary(s: GameState) -> Summary:
         awaiting = {
             "player": s.players[s.awaiting_player],
             "kind": s.awaiting_kind,
-            "nation": NATION_CODES[s.awaiting_nation] if s.awaiting_nation != NO else None,
+            "nation": codes[s.awaiting_nation] if s.awaiting_nation != NO else None,
         }
     out: Summary = {
         "format": FORMAT,
@@ -187,7 +189,7 @@ def summary(s: GameState) -> Summary:
         "regions": regions,
         "turn": {
             "round": s.round,
-            "nation": NATION_CODES[s.turn] if s.turn != NO else None,
+            "nation": codes[s.turn] if s.turn != NO else None,
         },
         "awaiting": awaiting,
         "finished": s.finished,
@@ -201,4 +203,8 @@ def summary(s: GameState) -> Summary:
         out["winner"] = res.winner
         out["winners"] = list(res.winners)
         out["decided_by"] = res.decided_by
+    if s.rules.game != "imperial":
+        # Imperial 2030 says so, after the format; an Imperial document stays as it always
+        # was (no "game")
+        out = {"format": out["format"], "game": s.rules.game, **out}
     return out

@@ -29,7 +29,7 @@ KINDS = {
     "rondel",
     "swiss_bank",
     "build_factory",
-    "production",
+    "produce",
     "import",
     "maneuver",
     "battle",

@@ -42,3 +42,11 @@ def test_confidence_intervals() -> None:
     low, high = tournament.wilson(80, 100)
     assert 0.70 < low < 0.80 < high < 0.88
     assert tournament.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_tiny_tournament_on_the_world_board(capsys: pytest.CaptureFixture) -> None:
+    tournament.main(["random", "random", "--games", "2", "--game", "2030"])
+    out = capsys.readouterr().out
+    assert "2 games of Imperial 2030 of 2 players" in out
+    with pytest.raises(SystemExit):
+        tournament.main(["random", "random", "--game", "2030", "--edition", "first"])

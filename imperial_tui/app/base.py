@@ -60,6 +60,7 @@ HELP_FOR_DECISION: dict[str, str] = {  # by Decision (a StrEnum: Awaiting.kind's
     Decision.IMPORT: "import",
     Decision.MANEUVER: "maneuver",
     Decision.BATTLE: "maneuver",
+    Decision.CANAL: "maneuver",
     Decision.INVEST: "investor",
     Decision.BOND_CHOICE: "investor",
 }

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from imperial_tui.model.follow import Following
 from imperial_tui.model.session import Session
-from rules.savefile import SaveConflict, SaveError
+from rules.savefile import SaveConflict, SaveError, typed_save_path
 
 if TYPE_CHECKING:  # what this part of the app needs of the rest is checked against it
     from imperial_tui.app.base import GameApp
@@ -92,7 +92,7 @@ class SaveFileActions(_App):
         def done(value: str | None) -> None:
             if value and self.session is not None:
                 try:
-                    self.notify(f"saved to {self.session.save(Path(value).expanduser())}")
+                    self.notify(f"saved to {self.session.save(typed_save_path(value))}")
                 except (SaveError, OSError) as exc:
                     self.notify(str(exc), severity="error")
 

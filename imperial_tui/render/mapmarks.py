@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from imperial_tui.render.mapview import MapMarks
 from rules import Action, Game
-from rules.actions import NATION_CODES, MoveArmy, MoveFleet
+from rules.actions import MoveArmy, MoveFleet
+from rules.decisions import Decision
 from rules.maneuver import Rail
 
 MOVES = ("move_army", "move_fleet")
@@ -41,10 +42,10 @@ def marks_for(
     board = s.board
     if aw is None:
         return MapMarks(cursor=cursor)
-    if aw.kind == "battle":
+    if aw.kind == Decision.BATTLE:
         region = getattr(s.ctx, "region", None)
         return MapMarks(cursor=cursor, battle=board.id(region) if region is not None else None)
-    if aw.kind != "maneuver":
+    if aw.kind != Decision.MANEUVER:
         return MapMarks(cursor=cursor)
     keys = {key for a in focus if (key := unit_key(a)) is not None}
     if group is None and len(keys) == 1:
@@ -68,7 +69,7 @@ def marks_for(
         seas = frozenset(sea for a in moves for sea in convoy_of(a))
     rail: frozenset[str] = frozenset()
     if kind == "move_army" and origin in board.index:
-        n = NATION_CODES.index(aw.nation) if aw.nation else s.turn
+        n = board.nation_index(aw.nation) if aw.nation else s.turn  # the board's nations
         here = board.index[origin]
         rail = frozenset(board.id(r) for r in Rail(s, n).start(here) if r != here)
     return MapMarks(

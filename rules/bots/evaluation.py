@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from rules.bots.features import nation_figures, player_features
 from rules.state import NO, GameState
+from rules.taxation import MAX_REVENUE_2030, table_2030
 
 WIN_POWER = 25
 
@@ -54,9 +55,17 @@ class Outlook:
     governor: list[int]
 
 
+def power_per_taxation(s: GameState, tax: int) -> int:
+    """Power points a taxation of ``tax`` brings: Imperial's chart, or the 2030 table."""
+    if s.rules.taxation == "2030":
+        return table_2030(min(MAX_REVENUE_2030, tax))[0]
+    return min(15, max(5, tax)) - 5
+
+
 def outlook(s: GameState, w: Weights = DEFAULT, figures: list | None = None) -> Outlook:
     figures = figures or nation_figures(s)
-    gains = [(min(15, max(5, f.tax)) - 5) / 3.0 for f in figures]  # taxes about every 3rd turn
+    # power points per taxation (by the game's tax rule), about one taxation in three turns
+    gains = [power_per_taxation(s, f.tax) / 3.0 for f in figures]
     # the game ends when the first nation reaches 25 power points
     rounds = 30.0
     for n, f in enumerate(figures):

@@ -23,6 +23,7 @@ from imperial_tui.render.mapmarks import MOVES, marks_for, unit_key
 from imperial_tui.render.mapview import MapMarks
 from imperial_tui.render.regioninfo import plural
 from rules import Action
+from rules.decisions import Decision
 
 
 class GameMap:
@@ -72,7 +73,9 @@ class GameMap:
         session = self.session
         game = session.view
         model = self.map_model
-        model.painter_for(game.state.board, self.ascii_only)
+        views = self.map_views() if self._wide() else []  # the wide map shows it whole
+        room = views[0].scrollable_content_region.width if views else None
+        model.painter_for(game.state.board, self.ascii_only, room=room)
         actions = self.legal_actions() if self._human_deciding() else []
         # (the history browser has no decision panel: a past position, nothing to choose)
         panel = self.query(DecisionPanel).first() if actions else None
@@ -186,7 +189,7 @@ class GameMap:
                 )
         elif marks.battle:
             hint.append(f"Battle in {region_name(game.state, marks.battle)}")
-        elif actions and game.awaiting and game.awaiting.kind == "maneuver" and not on_map:
+        elif actions and game.awaiting and game.awaiting.kind == Decision.MANEUVER and not on_map:
             hint.append("the units still to move are underlined; 5: choose on the map")
         elif not on_map:
             hint.append("5: the keys to the map (arrows, enter, i details, g, z)")
@@ -221,7 +224,9 @@ class GameMap:
         aw = game.awaiting
         s = game.state
         maneuvering = (
-            aw is not None and aw.kind in ("maneuver", "battle") and self._human_deciding()
+            aw is not None
+            and aw.kind in (Decision.MANEUVER, Decision.BATTLE)
+            and self._human_deciding()
         )
         turn = (s.round, s.turn)
         if maneuvering and self._map_turn != turn:
@@ -230,7 +235,11 @@ class GameMap:
             if current != "map":
                 self._auto_map = current
                 self._show_panel("map")
-        elif not maneuvering and aw is not None and aw.kind not in ("maneuver", "battle"):
+        elif (
+            not maneuvering
+            and aw is not None
+            and aw.kind not in (Decision.MANEUVER, Decision.BATTLE)
+        ):
             if self._auto_map is not None and self.shown_panel() == "map":
                 self._show_panel(self._auto_map)
             self._auto_map = None

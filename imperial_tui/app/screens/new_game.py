@@ -162,8 +162,8 @@ class NewGameScreen(GuardedScreen):
         values = self.rules.options()
         base = RuleSet.preset(self.rules.edition, self.rules.variant).options()
         items = []
-        for name, info in OPTIONS.items():
-            value = values[name]
+        for name, value in values.items():  # the options of this game
+            info = OPTIONS[name]
             head = Text(
                 f"{name} = {format_value(value)}", style="bold" if value != base[name] else ""
             )

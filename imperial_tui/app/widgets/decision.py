@@ -46,6 +46,7 @@ from rules.actions import (
     Pass,
     Produce,
 )
+from rules.decisions import Decision
 from rules.economy import FACTORY_COST, is_port
 from rules.engine import DECISION_WORDS
 from rules.preview import SpacePreview, claim_shortfall, government_after_buy, rondel_preview
@@ -116,7 +117,7 @@ def action_label(
         return Hanging(head, body)
     if isinstance(a, Pass):
         aw = session.view.awaiting
-        if not aw or aw.kind not in ("invest", "bond_choice"):
+        if not aw or aw.kind not in (Decision.INVEST, Decision.BOND_CHOICE):
             return Text("pass")
         if len(actions) == 1:  # the engine offers no bond: say why, one key passes
             cash = s.cash[s.players.index(aw.player)]
@@ -158,9 +159,13 @@ def money_text(session: SessionView) -> str:
     s = game.state
     if aw is None:
         return ""
-    if aw.kind in ("build_factory", "import") and aw.nation:
+    if aw.kind in (Decision.BUILD_FACTORY, Decision.IMPORT) and aw.nation:
         return f"{aw.nation} treasury: {s.treasury[NATION_CODES.index(aw.nation)]}M"
-    if aw.kind in ("rondel", "invest", "bond_choice") and session.shows_cash_of(aw.player):
+    if aw.kind in (
+        Decision.RONDEL,
+        Decision.INVEST,
+        Decision.BOND_CHOICE,
+    ) and session.shows_cash_of(aw.player):
         return f"{aw.player}: {game.can_donate(aw.player)}M cash"
     return ""
 
@@ -172,11 +177,11 @@ def treasury_short(session: SessionView) -> str | None:
     if aw is None or aw.nation is None:
         return None
     n = NATION_CODES.index(aw.nation)
-    if aw.kind == "build_factory" and s.treasury[n] < 5:
+    if aw.kind == Decision.BUILD_FACTORY and s.treasury[n] < 5:
         return aw.nation
-    if aw.kind == "import" and s.treasury[n] < 3:
+    if aw.kind == Decision.IMPORT and s.treasury[n] < 3:
         return aw.nation
-    if aw.kind == "rondel" and interest_shortfall(s, n) > 0:
+    if aw.kind == Decision.RONDEL and interest_shortfall(s, n) > 0:
         return aw.nation
     return None
 
@@ -215,7 +220,7 @@ class DecisionPanel(Vertical):
     def grouped(self) -> bool:
         """Whether the options come as a unit menu (a Maneuver) rather than one flat list."""
         aw = self._session.view.awaiting if self._session is not None else None
-        return aw is not None and aw.kind == "maneuver"
+        return aw is not None and aw.kind == Decision.MANEUVER
 
     def show(self, session: SessionView, force: bool = False) -> bool:
         key = (session.version, session.viewer, session.view.awaiting)
@@ -241,7 +246,7 @@ class DecisionPanel(Vertical):
         if aw.nation:
             head.append_text(nation_text(aw.nation, " "))
         words = DECISION_WORDS.get(aw.kind, aw.kind)
-        if aw.kind == "battle":
+        if aw.kind == Decision.BATTLE:
             region = getattr(game.state.ctx, "region", None)
             where = game.state.board.id(region) if region is not None else None
             words = f"battle in {region_name(game.state, where)}?"
@@ -260,7 +265,7 @@ class DecisionPanel(Vertical):
         arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
         set_content(
             plan,
-            battle_text(game) if aw.kind == "battle" else self.plan_text(session, arrow),
+            battle_text(game) if aw.kind == Decision.BATTLE else self.plan_text(session, arrow),
             layout=None,
         )
         self._actions = game.legal_actions()
@@ -388,7 +393,7 @@ class DecisionPanel(Vertical):
         s = game.state
         if aw is None:  # (asked only while someone decides)
             return Text("")
-        kinds = {aw.kind} | ({"maneuver", "battle"} if aw.kind == "maneuver" else set())
+        kinds = {aw.kind} | ({"maneuver", "battle"} if aw.kind == Decision.MANEUVER else set())
         steps: list[str] = []
         for ply in reversed(game.plies):
             before = ply.before
