@@ -316,7 +316,7 @@ def _next_investor(s: GameState, ctx: InvestContext) -> None:
     if ctx.queue:
         await_decision(
             s,
-            s.awaiting_kind or "invest",
+            s.awaiting_kind or Decision.INVEST,
             ctx.queue[0],
             s.awaiting_nation,
             InvestContext(ctx.nations, ctx.queue[1:], ctx.auction, ctx.free_round),

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.actions import RONDEL_SPACES, MoveArmy, MoveFleet, NotationError, parse_action
-from rules.canals import CANAL, CanalRequest
+from rules.canals import CANAL, CanalRequest, Refusals
 from rules.decisions import SPACE_OF, Decision, decision_named
 from rules.economy import ImportContext, ProductionContext
 from rules.investing import ALL, InvestContext
@@ -257,7 +257,7 @@ class TurnReader:
             return PendingMove(spaces[origin], spaces[target], queue)
         raise fail(f"{where}.kind", f'must be "maneuver" or "rondel_move", not {show(tkind)}')
 
-    def _refusals(self, s: GameState, value: Any, where: str) -> dict:
+    def _refusals(self, s: GameState, value: Any, where: str) -> Refusals:
         """Imperial 2030: the units refused passage through a canal this Maneuver."""
         out: dict[tuple[int, str, int, int], int] = {}
         ids = {canal.id: i for i, canal in enumerate(s.board.canals)}
@@ -408,7 +408,7 @@ class TurnReader:
             raise fail(f"{where}.asking", "names the canals still to answer, the one asked first")
         return CanalRequest(move, tuple(asking))
 
-    def check_decider(self, s: GameState, kind: str) -> None:
+    def check_decider(self, s: GameState, kind: Decision) -> None:
         """The player and nation of ``awaiting`` must be the ones the rules ask."""
         n, p = s.awaiting_nation, s.awaiting_player
         code = s.board.codes[n] if n != NO else None

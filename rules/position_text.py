@@ -117,9 +117,11 @@ def read_position_text(text: str) -> dict[str, Any]:
         from rules.savefile import SaveError, parse_json
 
         try:
-            return parse_json(text, "position")
+            doc = parse_json(text, "position")
         except SaveError as exc:
             raise PositionError(str(exc).removeprefix("position: ")) from None
+        assert isinstance(doc, dict), "JSON text that starts with { is an object"
+        return doc
     return short_form_document(load_short_toml(text))
 
 
@@ -334,7 +336,7 @@ def _to_move(short: dict[str, Any], doc: dict[str, Any], players: list[str]) -> 
             f'must be a nation and its decision ({", ".join(NATION_DECISIONS)}), e.g. "GE '
             f'maneuver", or a player who invests, e.g. "Anna invest"; not {_show(text)}',
         )
-    who, kind = words
+    who, kind = words[0], Decision(words[1])  # one of TO_MOVE
     nations = doc["nations"]
     codes = tuple(nations)
     if kind == Decision.INVEST:
@@ -356,7 +358,7 @@ def _to_move(short: dict[str, Any], doc: dict[str, Any], players: list[str]) -> 
     if "turn" in short and short["turn"] != code:
         raise _fail("turn", f"it is {code}'s decision, so it is {code}'s turn")
     doc["turn"]["nation"] = code
-    if kind != "rondel" and nations[code]["rondel"] is None:
+    if kind != Decision.RONDEL and nations[code]["rondel"] is None:
         space = SPACE_OF[kind]
         nations[code]["rondel"] = next(s for s in RONDEL_SPACES if s.rstrip("12") == space)
     governor = _governor(doc, code)
@@ -367,7 +369,8 @@ def _governor(doc: dict[str, Any], code: str) -> str | None:
     """The nation's governor as the position will read it: given, or the most credit."""
     nation = doc["nations"][code]
     if "governor" in nation:
-        return nation["governor"]
+        given: str | None = nation["governor"]  # (checked when the position is read)
+        return given
     credit: dict[str, int] = {}
     for p in doc["players"]:
         for bond in p["bonds"]:

@@ -52,7 +52,7 @@ make_scrollbars_ascii_aware()
 # Screens and widgets are imported where they are first shown, not here: the first frame
 # then waits only for the one screen it shows (scripts/measure_startup.py measures it).
 
-HELP_FOR_DECISION: dict[str, str] = {  # by Decision (a StrEnum: Awaiting.kind's words)
+HELP_FOR_DECISION: dict[Decision, str] = {
     Decision.RONDEL: "rondel",
     Decision.SWISS_BANK: "investor",
     Decision.BUILD_FACTORY: "factory",

@@ -201,7 +201,7 @@ def moves(
     from rules.donations import donation_routes
 
     routes = donation_routes(game)
-    if routes:
+    if routes and awaiting.nation is not None:  # (routes: a nation's decision only)
         treasury = game.summary()["nations"][awaiting.nation]["treasury"]
         sys.stdout.write(
             f"Legal after a donation ({awaiting.nation}'s treasury holds {treasury}M; a "

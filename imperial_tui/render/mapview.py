@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from rich.style import Style
 from rich.text import Text
@@ -55,6 +56,12 @@ from maps import Board, MapLayout
 from rules.summary import RegionSummary, UnitSummary
 
 Cell = tuple[int, int]
+
+
+def _nearest_first(target: Cell, cell: Cell) -> tuple[int, int]:
+    """A cell's distance to ``target``: rows first, then columns (a sort key)."""
+    return abs(cell[1] - target[1]), abs(cell[0] - target[0])
+
 
 FULL_CELL = (7, 3)  # characters per cell (with one wall column and one wall row)
 COMPACT_CELL = (6, 3)  # one column less: a wide map whole in a smaller window
@@ -311,10 +318,7 @@ class MapPainter:
                 (wrap.marks()[1], wrap.marks()[0]),
             ):
                 if region == here and at[0] == edge:
-                    return min(
-                        self.layout.cells_of(into),
-                        key=lambda c, t=there: (abs(c[1] - t[1]), abs(c[0] - t[0])),
-                    )
+                    return min(self.layout.cells_of(into), key=partial(_nearest_first, there))
         return None
 
     # -- the static picture -----------------------------------------------------------

@@ -15,6 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from imperial_tui.app.screens.guard import DismissFromTop
+from rules.decisions import Decision
 
 
 class ConfirmScreen(DismissFromTop, ModalScreen[bool]):
@@ -137,7 +138,7 @@ class HandoverScreen(DismissFromTop, Screen[bool]):
         self,
         player: str,
         nation: str | None = None,
-        kind: str | None = None,
+        kind: Decision | None = None,
         previous: str | None = None,
     ) -> None:
         super().__init__()
@@ -149,7 +150,7 @@ class HandoverScreen(DismissFromTop, Screen[bool]):
     def compose(self) -> ComposeResult:
         from rules.engine import DECISION_WORDS
 
-        what = DECISION_WORDS.get(self.kind or "", self.kind or "")
+        what = DECISION_WORDS.get(self.kind, self.kind) if self.kind is not None else ""
         for_nation = f" for {self.nation}" if self.nation else ""
         with Vertical(classes="dialog"):
             yield Static(

@@ -12,9 +12,10 @@ sight while choosing.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar
+from typing import ClassVar, Protocol, runtime_checkable
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -22,6 +23,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.tabbed_content import ContentTab, ContentTabs
 
+from imperial_tui.app.base import game_app
 from imperial_tui.app.messages import ActionChosen, DonateRequested
 from imperial_tui.app.screens.dialogs import PromptScreen
 from imperial_tui.app.screens.game_map import GameMap
@@ -35,7 +37,9 @@ from imperial_tui.app.widgets.nations import NationsPanel
 from imperial_tui.app.widgets.regions import RegionsPanel
 from imperial_tui.app.widgets.rondel import RondelPanel
 from imperial_tui.model.pacing import clamp_pace
+from imperial_tui.model.session import SessionView
 from imperial_tui.render.style import glyphs, to_ascii
+from maps.board import Board, NationInfo
 from rules.actions import NATION_CODES
 from rules.engine import DECISION_WORDS
 from rules.savefile import SaveError
@@ -43,7 +47,14 @@ from rules.savefile import SaveError
 PANELS = ("rondel", "bonds", "regions", "log", "map")
 
 
-def nation_code(text: str, board: Any) -> str | None:
+@runtime_checkable
+class SessionPanel(Protocol):
+    """A panel the screen repaints from the session on show (``GameScreen.PANELS``)."""
+
+    def show(self, session: SessionView, force: bool = False) -> bool: ...
+
+
+def nation_code(text: str, board: Board) -> str | None:
     """The nation a filter names: a code (GE), a name or the start of one (germ, Russia);
     None for all regions. Raises ValueError, saying what is accepted, for anything else."""
     words = text.strip()
@@ -53,7 +64,8 @@ def nation_code(text: str, board: Any) -> str | None:
         return words.upper()
     folded = words.casefold()
 
-    def names(nation: Any) -> list[str]:  # "Austria-Hungary": austria-hungary, austria, hungary
+    # "Austria-Hungary": austria-hungary, austria, hungary
+    def names(nation: NationInfo) -> list[str]:
         full = nation.name.casefold()
         return [full, *re.split(r"[^a-z]+", full)]
 
@@ -91,7 +103,7 @@ class GameScreen(GameMap, GuardedScreen):
         Binding("escape", "focus_decision", "back to the decision", id="game.back", show=False),
     ]
     # the panels repainted from the session, in this order (the map has its own refresh)
-    PANELS: ClassVar[tuple[type, ...]] = (
+    PANELS: ClassVar[tuple[type[Widget], ...]] = (  # each a SessionPanel
         NationsPanel,
         DecisionPanel,
         RondelPanel,
@@ -122,16 +134,17 @@ class GameScreen(GameMap, GuardedScreen):
 
     # At 120x40 and more every panel is shown at once (the "-wide.-tall" classes, set by
     # Textual's breakpoints on resize); below that the right side is one tab at a time.
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+    # (Not ClassVar: Textual's annotation, "ClassVar[...] | None", reads as an instance one.)
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [  # noqa: RUF012
         (0, "-narrow"),
         (120, "-wide"),
     ]
-    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (40, "-tall")]
+    VERTICAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-short"), (40, "-tall")]  # noqa: RUF012
 
     def __init__(self) -> None:
         super().__init__()
         self.panel = "rondel"  # the panel on the right (keys 1-5)
-        self._panel_list: list[Any] | None = None
+        self._panel_list: list[SessionPanel] | None = None
         self.init_map()
 
     def compose(self) -> ComposeResult:
@@ -176,9 +189,16 @@ class GameScreen(GameMap, GuardedScreen):
         """The panel under the nations: the decision (the history browser shows its turn)."""
         return DecisionPanel(id="decision")
 
+    def session_or_none(self) -> SessionView | None:
+        """The game on show: the app's (None once the app has left it: the server's lobby)."""
+        return game_app(self).session
+
     @property
-    def session(self) -> Any:
-        return self.app.session  # type: ignore[attr-defined]
+    def session(self) -> SessionView:
+        """The game on show, while the screen is (see ``session_or_none``)."""
+        session = self.session_or_none()
+        assert session is not None, "a game screen on show shows a game"
+        return session
 
     @property
     def ascii_only(self) -> bool:
@@ -227,8 +247,8 @@ class GameScreen(GameMap, GuardedScreen):
         if waiting is not None and type(self).decision_widget is GameScreen.decision_widget:
             self.call_after_refresh(waiting)
 
-    def on_descendant_focus(self) -> None:
-        self._show_focus()
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._show_focus()  # (GameMap's handler runs too: Textual calls each class's)
 
     def on_descendant_blur(self) -> None:
         self.call_after_refresh(self._show_focus)
@@ -256,18 +276,23 @@ class GameScreen(GameMap, GuardedScreen):
     def catch_up(self) -> None:
         """Repaint the panels that just came into view and fell behind while hidden (the rest
         are current: every change repaints what is on screen)."""
-        session = self.session
+        session = self.session_or_none()
         if session is None:
             return
         for panel in self._panels():
             if isinstance(panel, Panel) and not panel.up_to_date(session) and on_screen(panel):
                 panel.show(session)
 
-    def _panels(self) -> list[Any]:
+    def _panels(self) -> list[SessionPanel]:
         """The panels, in the order they are repainted: found once (the screen's widgets never
         change; a query walks every widget, and every screen of a game repaints per move)."""
         if self._panel_list is None:
-            self._panel_list = [panel for kind in self.PANELS for panel in self.query(kind)]
+            found: list[SessionPanel] = []
+            for kind in self.PANELS:
+                for panel in self.query(kind):
+                    assert isinstance(panel, SessionPanel), f"{kind.__name__} shows no session"
+                    found.append(panel)
+            self._panel_list = found
         return self._panel_list
 
     def tail_line(self) -> Text:
@@ -349,7 +374,7 @@ class GameScreen(GameMap, GuardedScreen):
         if event.pane.id == "map":
             self.refresh_map(follow=True)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         def settle() -> None:
             # closed meanwhile, or not built yet (a history browser resized as it opens or
             # closes): nothing to settle
@@ -460,21 +485,24 @@ class GameScreen(GameMap, GuardedScreen):
         )
 
     def action_pace(self, delta: float) -> None:
-        s = self.session
+        app = game_app(self)
+        s = app.session
+        if s is None:
+            return
         s.pace = round(clamp_pace(s.pace + delta, s.pace) or 0.0, 1)
         try:
             s.keep_settings()  # the pace is kept with the game
         except SaveError as exc:
-            self.app.save_failed(exc)  # type: ignore[attr-defined]
+            app.save_failed(exc)
         # one toast, not a pile of them over the decision list when + is pressed repeatedly
         self.app.clear_notifications()
         self.notify(f"computer players: {s.pace}s per move", timeout=2)
 
     def action_donate(self, nation: str | None = None) -> None:
-        self.app.ask_donation(nation)  # type: ignore[attr-defined]
+        game_app(self).ask_donation(nation)
 
     def on_action_chosen(self, message: ActionChosen) -> None:
-        self.app.apply_human(message.action, message.follow)  # type: ignore[attr-defined]
+        game_app(self).apply_human(message.action, message.follow)
 
     def on_donate_requested(self, message: DonateRequested) -> None:
-        self.app.ask_donation(message.nation)  # type: ignore[attr-defined]
+        game_app(self).ask_donation(message.nation)

@@ -8,9 +8,11 @@ panel keys; kept apart so the screen stays about layout and the map about the ma
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
+from rich.console import OverflowMethod, RenderableType
 from rich.text import Text
+from textual import events
 from textual.widgets import OptionList
 
 from imperial_tui.app.messages import ActionChosen
@@ -19,29 +21,54 @@ from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.app.widgets.decision import DecisionPanel, move_label, region_name
 from imperial_tui.app.widgets.map import MapInfo, MapModel, MapView
 from imperial_tui.app.widgets.regions import RegionsPanel
-from imperial_tui.render.mapmarks import MOVES, marks_for, unit_key
+from imperial_tui.render.mapmarks import MOVES, UnitMove, marks_for, unit_key
 from imperial_tui.render.mapview import MapMarks
 from imperial_tui.render.regioninfo import plural
 from rules import Action
 from rules.decisions import Decision
+from rules.state import Awaiting
+from rules.summary import RegionSummary
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from imperial_tui.model.session import SessionView
+
+    _Screen = Screen[None]
+else:
+    _Screen = object
+
+# what Enter on a region may choose: a unit's moves (its group key) or one action
+RegionChoice = str | Action
 
 
-class GameMap:
-    """The map part of the game screen (a mixin: it uses the screen's ``session``,
-    ``panel``, ``_wide()``, ``query_one`` and ``app``)."""
+class GameMap(_Screen):
+    """The map part of the game screen (a mixin: what it uses of ``GameScreen`` beyond
+    Textual's screen is declared here, and checked against ``GameScreen``)."""
 
-    session: Any
     panel: str
-    app: Any
-    focused: Any
-    ascii_only: bool
+
+    if TYPE_CHECKING:
+
+        @property
+        def session(self) -> SessionView: ...
+
+        @property
+        def ascii_only(self) -> bool: ...
+
+        def _wide(self) -> bool: ...
+
+        def shown_panel(self) -> str: ...
+
+        def _show_panel(self, name: str) -> None: ...
 
     def init_map(self) -> None:
         self.map_model = MapModel()
-        self._legal: tuple[int, Any, list[Action]] = (-1, None, [])
-        self._summary: tuple[int, dict[str, Any]] = (-1, {})
+        # the legal actions of a position: (version, decision, actions)
+        self._legal: tuple[object, Awaiting | None, list[Action]] = (-1, None, [])
+        self._summary: tuple[object, dict[str, RegionSummary]] = (-1, {})
         self._auto_map: str | None = None  # the panel the Maneuver's map replaced
-        self._map_turn: Any = None  # the Maneuver the map came up for
+        self._map_turn: tuple[int, int] | None = None  # the Maneuver the map came up for
         self._keys_on_map = False  # the player put the keys on the map (5)
 
     def legal_actions(self) -> list[Action]:
@@ -90,7 +117,9 @@ class GameMap:
         marks = marks_for(game, actions, group, focus, model.cursor)
         if not any((marks.origin, marks.destinations, marks.movable, marks.battle)) and actions:
             places = frozenset(
-                r for a in actions if (r := getattr(a, "region", None)) in game.state.board.index
+                r
+                for a in actions
+                if isinstance(r := getattr(a, "region", None), str) and r in game.state.board.index
             )
             marks = MapMarks(cursor=marks.cursor, destinations=places)
         regions = self._regions()
@@ -98,12 +127,12 @@ class GameMap:
         for view in self.map_views():
             view.show_model()
             view.scroll_to_cursor()
-        units = {unit_key(a) for a in focus} - {None}
+        units = {key for a in focus if (key := unit_key(a)) is not None}
         shown = group or (next(iter(units)) if len(units) == 1 else None)
         self._map_info(marks, actions, shown, regions, opened=group is not None)
         return int(changed)
 
-    def _regions(self) -> dict[str, Any]:
+    def _regions(self) -> dict[str, RegionSummary]:
         """The state summary's regions, computed once per position."""
         session = self.session
         if self._summary[0] != session.version:
@@ -122,27 +151,28 @@ class GameMap:
 
     @staticmethod
     def _focus_region(focus: list[Action], group: str | None) -> str | None:
-        if len(focus) == 1 and getattr(focus[0], "dest", None):
-            return focus[0].dest  # type: ignore[attr-defined]
-        origins = {getattr(a, "origin", None) for a in focus} - {None}
+        if len(focus) == 1 and isinstance(focus[0], UnitMove):
+            return focus[0].dest
+        origins = {a.origin for a in focus if isinstance(a, UnitMove)}
         if len(origins) == 1:
             return next(iter(origins))
         regions = [getattr(a, "region", None) for a in focus]
-        return regions[0] if len(regions) == 1 and regions[0] else None
+        region = regions[0] if len(regions) == 1 else None
+        return region if isinstance(region, str) and region else None
 
     def _map_info(
         self,
-        marks: Any,
+        marks: MapMarks,
         actions: list[Action],
         group: str | None,
-        regions: dict[str, Any],
+        regions: dict[str, RegionSummary],
         opened: bool = False,
     ) -> None:
         """The region under the cursor in one line, then what Enter does now."""
         game = self.session.view
         board = game.state.board
         rid = self.map_model.cursor
-        cut = "crop" if self.ascii_only else "ellipsis"  # "…" is not ASCII
+        cut: OverflowMethod = "crop" if self.ascii_only else "ellipsis"  # "…" is not ASCII
         text = Text(no_wrap=True, overflow=cut)
         g = "-" if self.ascii_only else "·"
         if rid is not None:
@@ -199,15 +229,15 @@ class GameMap:
                 first.append(" · " if not self.ascii_only else " - ")
             hint = Text.assemble(first, hint, no_wrap=True, overflow=cut, style="italic")
         text.append_text(hint)
-        for info in self.query(MapInfo):
-            info.show_text(text)
+        for line in self.query(MapInfo):
+            line.show_text(text)
 
     def _enter_hint(self, rid: str, actions: list[Action], group: str | None) -> str:
         """What Enter on the map does at the cursor, in words."""
         s = self.session.view.state
         name = region_name(s, rid) if rid in s.board.index else rid
         if group:
-            moves = [a for a in actions if unit_key(a) == group and a.dest == rid]  # type: ignore[attr-defined]
+            moves = [a for a in self._unit_moves(actions, group) if a.dest == rid]
             if moves:
                 return f"Enter: move to {name}" + (" (which way?)" if len(moves) > 1 else "")
         here = self._region_options(actions, rid, exclude=group)
@@ -250,7 +280,7 @@ class GameMap:
             # the map cursor follows the list only while the list has the keys
             self.refresh_map(follow=self.focused is event.option_list)
 
-    def on_descendant_focus(self, event: Any) -> None:
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._keys_on_map = isinstance(event.widget, MapView)
         if self.map_shown():  # the line under the map says what Enter does where the keys are
             self.refresh_map()
@@ -311,7 +341,7 @@ class GameMap:
         actions = self.legal_actions()
         group = panel.open_key
         if group and group.startswith(MOVES):
-            moves = [a for a in actions if unit_key(a) == group and a.dest == rid]  # type: ignore[attr-defined]
+            moves = [a for a in self._unit_moves(actions, group) if a.dest == rid]
             if moves:
                 self._choose(moves, f"Move to {region_name(self.session.view.state, rid)}")
                 return
@@ -333,10 +363,10 @@ class GameMap:
         if len(here) == 1 and isinstance(here[0][1], str):
             self._open_unit(here[0][1])
             return
-        picks = [(label, value) for label, value in here]
+        picks: list[tuple[RenderableType, RegionChoice]] = [*here]
         picks.append((Text("details of this region", style="dim"), "info"))
 
-        def picked(value: Any) -> None:
+        def picked(value: RegionChoice | None) -> None:
             if value == "info":
                 self.show_region(rid)
             elif isinstance(value, str):
@@ -350,15 +380,15 @@ class GameMap:
 
     def _region_options(
         self, actions: list[Action], rid: str, exclude: str | None
-    ) -> list[tuple[Text, Any]]:
+    ) -> list[tuple[Text, RegionChoice]]:
         """What can be done at a region: each unit there that can move (opens its moves),
         then every other legal action naming the region (a battle, an import, a factory)."""
         s = self.session.view.state
-        out: list[tuple[Text, Any]] = []
+        out: list[tuple[Text, RegionChoice]] = []
         groups: dict[str, int] = {}
         for a in actions:
             key = unit_key(a)
-            if key and a.origin == rid and key != exclude:  # type: ignore[attr-defined]
+            if key and isinstance(a, UnitMove) and a.origin == rid and key != exclude:
                 groups[key] = groups.get(key, 0) + 1
         for key in sorted(groups, key=lambda k: MOVES.index(k.partition(":")[0])):
             word = "Fleet" if key.startswith("move_fleet") else "Army"
@@ -368,6 +398,11 @@ class GameMap:
             if unit_key(a) is None and getattr(a, "region", None) == rid:
                 out.append((Text(self._words(a)), a))
         return out
+
+    @staticmethod
+    def _unit_moves(actions: list[Action], group: str) -> list[UnitMove]:
+        """The moves of the unit whose group key is ``group`` (``move_army:vienna``)."""
+        return [a for a in actions if isinstance(a, UnitMove) and unit_key(a) == group]
 
     def _words(self, action: Action) -> str:
         from imperial_tui.app.widgets.decision import action_label
@@ -379,7 +414,7 @@ class GameMap:
         self.query_one(DecisionPanel).open_group(key)
         self.refresh_map()
 
-    def _choose(self, moves: list[Action], title: str) -> None:
+    def _choose(self, moves: list[UnitMove], title: str) -> None:
         """One move: play it. Several (hostile or friendly, convoy routes): ask which."""
         if len(moves) == 1:
             self.post_message(ActionChosen(moves[0]))
@@ -388,7 +423,7 @@ class GameMap:
         arrow = "->" if self.ascii_only else "→"
         picks = [(move_label(s, a, arrow), a) for a in moves]
 
-        def picked(value: Any) -> None:
+        def picked(value: UnitMove | None) -> None:
             if value is not None:
                 self.post_message(ActionChosen(value))
 

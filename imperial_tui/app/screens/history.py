@@ -7,7 +7,7 @@ branches a new game from the position on show (``BranchScreen``)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,6 +19,7 @@ from textual.widgets import Button, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from imperial_tui.app.base import game_app
+from imperial_tui.app.messages import ActionChosen, DonateRequested
 from imperial_tui.app.screens.game import GameScreen
 from imperial_tui.app.screens.guard import DismissFromTop
 from imperial_tui.app.widgets.base import Hanging, nation_text
@@ -35,6 +36,9 @@ from rules.bots import BOT_LEVELS
 from rules.controllers import HUMAN, Controller
 from rules.history import decider
 
+if TYPE_CHECKING:
+    from imperial_tui.model.session import GameSession, Session, SessionView
+
 
 class HistoryPanel(Vertical):
     """The shown turn: where we are, the commands, then the turn's log (actions in words,
@@ -45,9 +49,12 @@ class HistoryPanel(Vertical):
         yield Static(id="decision-plan")
         yield OptionList(id="decision-options")
 
-    def show(self, view: Any, force: bool = False) -> bool:
-        screen: Any = self.screen
-        turns: list[Turn] = screen.turns_now()
+    def show(self, view: SessionView, force: bool = False) -> bool:
+        screen = self.screen
+        assert isinstance(screen, HistoryScreen) and isinstance(view, PastView), (
+            "the history panel shows its screen's past position"
+        )
+        turns = screen.turns_now()
         index = turn_of(turns, view.at)
         turn = turns[index]
         total = len(view.live.game.plies)
@@ -73,7 +80,7 @@ class HistoryPanel(Vertical):
         return True
 
     @staticmethod
-    def turn_lines(turn: Turn, view: Any, ascii_only: bool) -> list[Option]:
+    def turn_lines(turn: Turn, view: PastView, ascii_only: bool) -> list[Option]:
         """The turn's log: events before anyone decided, then each action (Enter: go to the
         position after it) with its events and, for a computer, its reason."""
         live = view.live.game
@@ -113,9 +120,9 @@ class HistoryPanel(Vertical):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        screen: Any = self.screen
+        screen = self.screen
         oid = event.option.id or ""
-        if oid.startswith("at:"):
+        if oid.startswith("at:") and isinstance(screen, HistoryScreen):
             screen.go_to(int(oid[3:]))
 
 
@@ -146,7 +153,7 @@ class HistoryScreen(GameScreen, inherit_bindings=False):
         LogPanel,
     )
 
-    def __init__(self, live: Any, at: int | None = None) -> None:
+    def __init__(self, live: GameSession, at: int | None = None) -> None:
         super().__init__()
         self.live = live
         self._turns_key: tuple[int, int] = (-1, 0)
@@ -167,16 +174,19 @@ class HistoryScreen(GameScreen, inherit_bindings=False):
     def _maneuver_map(self) -> None:
         return
 
-    def on_action_chosen(self, message: Any) -> None:
+    def on_action_chosen(self, message: ActionChosen) -> None:
         message.prevent_default()  # not the game screen's handler either
         message.stop()
 
-    def on_donate_requested(self, message: Any) -> None:
+    def on_donate_requested(self, message: DonateRequested) -> None:
         message.prevent_default()
         message.stop()
 
+    def session_or_none(self) -> PastView:
+        return self.view
+
     @property
-    def session(self) -> Any:
+    def session(self) -> PastView:
         return self.view
 
     def status_line(self) -> Text:
@@ -270,13 +280,17 @@ class HistoryScreen(GameScreen, inherit_bindings=False):
                 severity="warning",
             )
             return
+        from imperial_tui.model.session import Session
+
+        live = self.live
+        assert isinstance(live, Session), "save files: the local app, whose game is a Session"
         self.refresh_panels()
 
         def done(path: Path | None) -> None:
             if path is not None:
                 self.app.notify(f"a new game from action {self.view.at}: saved to {path}")
 
-        self.app.push_screen(BranchScreen(self.live, self.view.at), done)
+        self.app.push_screen(BranchScreen(live, self.view.at), done)
 
 
 def branch_path(live_path: Path | None, at: int) -> Path:
@@ -306,7 +320,7 @@ class BranchScreen(DismissFromTop, ModalScreen[Path | None]):
         Binding("ctrl+g", "start", "start", id="branch.start"),
     ]
 
-    def __init__(self, live: Any, at: int) -> None:
+    def __init__(self, live: Session, at: int) -> None:
         super().__init__()
         self.live = live
         self.at = at
@@ -354,7 +368,7 @@ class BranchScreen(DismissFromTop, ModalScreen[Path | None]):
         from rules.savefile import SaveError
 
         controllers = {
-            name: str(self.query_one(f"#branch-seat-{i}", Select).value)
+            name: Controller(str(self.query_one(f"#branch-seat-{i}", Select).value))
             for i, name in enumerate(self.live.game.players)
         }
         text = self.query_one("#branch-path", Input).value.strip()

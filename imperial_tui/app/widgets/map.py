@@ -37,12 +37,14 @@ class MapModel:
 
     def __init__(self) -> None:
         self.painter: MapPainter | None = None
+        # the board (its id), ASCII or not, the cell size
         self._painter_key: tuple[int, bool, tuple[int, int]] | None = None
         self.cell: Cell | None = None  # the cursor's layout cell
         self.rows: list[list[tuple[str, Style]]] = []
         self.marks = MapMarks()
         self.version = 0  # grows with every new picture
-        self._key: tuple[Hashable, MapMarks] | None = None  # what the picture shows
+        # what the picture shows: the caller's key, the marks, the painter's key
+        self._key: tuple[Hashable, MapMarks, tuple[int, bool, tuple[int, int]] | None] | None = None
 
     def painter_for(self, board: Board, ascii_only: bool, room: int | None = None) -> MapPainter:
         """The painter for a board. ``room``: the width of a view meant to show the whole
