@@ -336,11 +336,11 @@ def _build(name: str, raw: dict[str, Any], removed: _Edges, added: _Edges = ()) 
                 raise MapError(f"adjacency {a}-{b}: unknown region {p!r}")
         if a == b:
             raise MapError(f"adjacency {a}-{b}: a region cannot border itself")
-        key = frozenset(pair)
-        if key in seen_pairs:
+        border = frozenset(pair)
+        if border in seen_pairs:
             raise MapError(f"adjacency {a}-{b}: listed twice")
-        seen_pairs.add(key)
-        if key in removed_set:
+        seen_pairs.add(border)
+        if border in removed_set:
             continue
         _link(regions, index, land_nb, sea_nb, a, b)
     for a, b in added:

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.state import NO, Event, GameState
 
+if TYPE_CHECKING:
+    from rules.actions import Action
+
 Events = list[Event]
+
+# A decision's row in the engine's table (``rules.engine.DECISIONS``): its legal actions, and
+# the handler of each action class that answers it. A handler takes the position, its own
+# action class and the events (``Callable[...]``: the classes differ from row to row).
+DecisionRule = tuple[
+    Callable[[GameState], "Sequence[Action]"], "dict[type[Action], Callable[..., None]]"
+]
 
 
 def code(s: GameState, n: int) -> str:

@@ -8,7 +8,6 @@ was, and the copy kept before each action is what makes ``undo`` free.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rules import economy, investing, maneuver, rondel, taxation
 from rules.actions import (
@@ -31,7 +30,16 @@ from rules.actions import (
     SwissBankForce,
     action_problem,
 )
-from rules.common import Events, code, nation_index, nname, player_index, push, say
+from rules.common import (
+    DecisionRule,
+    Events,
+    code,
+    nation_index,
+    nname,
+    player_index,
+    push,
+    say,
+)
 from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.state import NO, Awaiting, Event, GameState
@@ -59,9 +67,7 @@ STEPS.update(maneuver.STEPS)
 STEPS["rondel_decision"] = rondel.step_rondel_decision
 
 # decision kind -> (legal actions, {action class: handler})
-DECISIONS: dict[
-    Decision, tuple[Callable[[GameState], list[Any]], dict[type, Callable[..., None]]]
-] = {
+DECISIONS: dict[Decision, DecisionRule] = {
     Decision.RONDEL: (
         lambda s: rondel.legal_rondel(s, s.turn),
         {ChooseRondel: rondel.apply_rondel},
@@ -174,7 +180,7 @@ def awaiting(s: GameState) -> Awaiting | None:
 def legal_actions(s: GameState) -> list[Action]:
     if s.finished or s.awaiting_kind is None:
         return []
-    return DECISIONS[s.awaiting_kind][0](s)
+    return list(DECISIONS[s.awaiting_kind][0](s))  # (each decision's own action class)
 
 
 def apply(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
@@ -205,7 +211,7 @@ def apply(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
     return new, ev
 
 
-def _check_actor(s: GameState, action: Action, kind: str) -> None:
+def _check_actor(s: GameState, action: Action, kind: Decision) -> None:
     who = s.players[s.awaiting_player]
     words = DECISION_WORDS.get(kind, kind)
     if _is_nation_action(action):

@@ -17,7 +17,20 @@ from rules.state import NO, GameState
 
 if TYPE_CHECKING:
     from maps import Board
+    from rules.actions import MoveArmy
     from rules.maneuver_moves import ManeuverContext
+
+# One army's moves (rules.maneuver_moves.army_moves), cached by what they depend on: the
+# origin, the nation, the rail network (``Rail.key``), the seas that can carry, the canals.
+# An entry: the destinations with their convoy routes, the foreign nations whose provinces
+# they reach, and the moves (as listed, as a set) by which of those provinces are protected.
+ArmyMoves = tuple[list["MoveArmy"], frozenset["MoveArmy"]]
+ArmyMovesKey = tuple[
+    int, int, tuple[bool, frozenset[int]], frozenset[int], tuple["SeaPairs", "SeaPairs"]
+]
+ArmyMovesEntry = tuple[
+    dict[int, list[tuple[int, ...]]], tuple[int, ...], dict[tuple[int, ...], ArmyMoves]
+]
 
 
 def is_foreign_home(s: GameState, n: int, r: int) -> bool:
@@ -73,7 +86,7 @@ class Lookups:
             _rail_groups(board, n, frozenset()) for n in range(len(board.home))
         )
         # one army's moves by origin and what they depend on (rules.maneuver_moves.army_moves)
-        self.army_moves: dict = {}
+        self.army_moves: dict[ArmyMovesKey, ArmyMovesEntry] = {}
 
 
 _LOOKUPS: dict[tuple[int, bool], Lookups] = {}
@@ -88,7 +101,9 @@ def lookups(s: GameState) -> Lookups:
     return found
 
 
-def _rail_groups(board: Board, n: int, occupied: frozenset[int] | set[int]) -> dict:
+def _rail_groups(
+    board: Board, n: int, occupied: frozenset[int] | set[int]
+) -> dict[int, frozenset[int]]:
     group: dict[int, frozenset[int]] = {}
     for r in board.home[n]:
         if r in group or r in occupied or not board.regions[r].rail:

@@ -15,6 +15,9 @@ re-exported here (``Rail``, ``army_destinations``, ...).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import TypeVar
+
 from rules import canals
 from rules.actions import (
     CanalPassage,
@@ -27,6 +30,7 @@ from rules.actions import (
     NoFight,
 )
 from rules.common import (
+    DecisionRule,
     Events,
     await_decision,
     clear_await,
@@ -96,7 +100,10 @@ __all__ = [
 ]
 
 
-def _bump(d: dict, key: object, by: int) -> dict:
+K = TypeVar("K", bound=Hashable)
+
+
+def _bump(d: dict[K, int], key: K, by: int) -> dict[K, int]:
     out = dict(d)
     val = out.get(key, 0) + by
     if val:
@@ -491,14 +498,14 @@ def _remove_active(
     if unit == FLEET:
         s.own(UNITS)
         s.fleets[n][r] -= 1
-        moved = ctx.moved_fleets
-        if moved.get(r, 0) > 0:
-            moved = _bump(moved, r, -1)
+        fleets = ctx.moved_fleets
+        if fleets.get(r, 0) > 0:
+            fleets = _bump(fleets, r, -1)
         used = ctx.convoy_used
         if used.get(r, 0) > 0:
             used = _bump(used, r, -1)
         s.turn_ctx = ManeuverContext(
-            ctx.moved_armies, moved, used, ctx.armies_phase, ctx.canal_refused
+            ctx.moved_armies, fleets, used, ctx.armies_phase, ctx.canal_refused
         )
         return
     if entering is not None and entering[0] == ARMY:
@@ -587,7 +594,7 @@ def apply_end_maneuver(s: GameState, a: EndManeuver, ev: Events) -> None:
 
 
 STEPS = {"maneuver": step_maneuver}
-DECISIONS = {
+DECISIONS: dict[Decision, DecisionRule] = {
     Decision.MANEUVER: (
         legal_maneuver,
         {

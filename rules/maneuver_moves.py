@@ -7,9 +7,11 @@ so ``legal_actions()`` lists exactly what ``apply`` accepts.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rules.actions import (
+    Action,
     ChangeStatus,
     DestroyFactory,
     EndManeuver,
@@ -81,13 +83,13 @@ def unmoved_fleets(s: GameState, n: int, ctx: ManeuverContext, r: int) -> int:
     return s.fleets[n][r] - ctx.moved_fleets.get(r, 0)
 
 
-def legal_maneuver(s: GameState) -> list:
+def legal_maneuver(s: GameState) -> list[Action]:
     n = s.turn
     c = code(s, n)
     ctx: ManeuverContext = s.turn_ctx
     board = s.board
     ids = lookups(s).ids
-    out: list = []
+    out: list[Action] = []
     g = gates(s, n) if board.canals else NO_GATES
     if not ctx.armies_phase:
         moved = ctx.moved_fleets
@@ -135,7 +137,7 @@ def legal_maneuver(s: GameState) -> list:
 
 
 def _may_ask(
-    s: GameState, ctx: ManeuverContext, g: Gates, origin: int, unit: str, seas: list[int] | tuple
+    s: GameState, ctx: ManeuverContext, g: Gates, origin: int, unit: str, seas: Sequence[int]
 ) -> bool:
     """A move across these seas may be asked for: no closed canal on the way, and no
     refusal this Maneuver that stops this unit from asking again."""
@@ -304,7 +306,7 @@ def with_asking(ctx: BattleContext, asking: tuple[int, ...]) -> BattleContext:
     )
 
 
-def legal_battle(s: GameState) -> list:
+def legal_battle(s: GameState) -> list[Fight | NoFight]:
     ctx: BattleContext = s.ctx
     m = ctx.asking[0]
     return [*battle_options(s, ctx, m), NoFight(code(s, m))]

@@ -278,8 +278,8 @@ class _Reader:
         turn.read(s)
         self._governments(s)
         self._investor_card(s, turn.card_holder_invests)
-        if not s.finished:
-            turn.check_decider(s, s.awaiting_kind or "")
+        if not s.finished and s.awaiting_kind is not None:
+            turn.check_decider(s, s.awaiting_kind)
         self._sanity(s)
         return Position(players, rules, s)
 

@@ -4,7 +4,7 @@ wrong, raises a ``PositionError`` naming the field (``nations.GE.treasury: ...``
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from rules.errors import SetupError
 from rules.state import GameState
@@ -35,7 +35,7 @@ def show(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def is_int(value: Any) -> bool:
+def is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 

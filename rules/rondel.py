@@ -235,7 +235,7 @@ def resolve_move(
     how = "is placed on" if origin == NO else "moves to"
     paid = f" ({s.players[gov]} pays {cost}M)" if cost else ""
     say(ev, s, n, f"{nname(s, n)} {how} {SPACE_NAMES[space]}{paid}")
-    steps: list[tuple] = [(SPACE_STEP[space],)]
+    steps: list[tuple[str]] = [(SPACE_STEP[space],)]
     if passes_investor(origin, target) and s.rules.uses_investor_card:
         steps.append(("passed_investor",))
     steps.append(("end_turn",))

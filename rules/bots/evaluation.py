@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.bots.features import nation_figures, player_features
+from rules.bots.features import NationFigures, nation_figures, player_features
 from rules.state import NO, GameState
 from rules.taxation import MAX_REVENUE_2030, table_2030
 
@@ -62,7 +62,9 @@ def power_per_taxation(s: GameState, tax: int) -> int:
     return min(15, max(5, tax)) - 5
 
 
-def outlook(s: GameState, w: Weights = DEFAULT, figures: list | None = None) -> Outlook:
+def outlook(
+    s: GameState, w: Weights = DEFAULT, figures: list[NationFigures] | None = None
+) -> Outlook:
     figures = figures or nation_figures(s)
     # power points per taxation (by the game's tax rule), about one taxation in three turns
     gains = [power_per_taxation(s, f.tax) / 3.0 for f in figures]
@@ -162,10 +164,17 @@ PHASE_WEIGHTS_4 = (
     (1.356, 0.840, 0.200, 0.206, 0.280, 0.411, -3.004, 0.073, 0.269, -0.005, -0.136, 0.052),
     (1.027, 0.877, 0.099, 0.188, -0.074, 0.141, -1.396, -0.087, 0.103, 0.010, 0.007, -0.022),
 )
-TABLES = {1: PHASE_WEIGHTS, 2: PHASE_WEIGHTS_2, 3: PHASE_WEIGHTS_3, 4: PHASE_WEIGHTS_4}
+# rows of feature weights from the game's start to its end (phase_weights blends two)
+WeightTable = tuple[tuple[float, ...], ...]
+TABLES: dict[int, WeightTable] = {
+    1: PHASE_WEIGHTS,
+    2: PHASE_WEIGHTS_2,
+    3: PHASE_WEIGHTS_3,
+    4: PHASE_WEIGHTS_4,
+}
 
 
-def phase_weights(max_power: int, table=PHASE_WEIGHTS) -> list[float]:
+def phase_weights(max_power: int, table: WeightTable = PHASE_WEIGHTS) -> list[float]:
     x = max(0.0, min(len(table) - 1.0, (max_power - 2.5) / 5.0))
     i = min(len(table) - 2, int(x))
     f = x - i
@@ -173,7 +182,10 @@ def phase_weights(max_power: int, table=PHASE_WEIGHTS) -> list[float]:
 
 
 def learned_values(
-    s: GameState, table=PHASE_WEIGHTS, figures: list | None = None, w: Weights = DEFAULT
+    s: GameState,
+    table: WeightTable = PHASE_WEIGHTS,
+    figures: list[NationFigures] | None = None,
+    w: Weights = DEFAULT,
 ) -> list[float]:
     coef = phase_weights(max(s.power), table)
     if w.cash != 1.0:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from maps.board import Board
 from rules.state import NO, GameState
 
 FEATURES = (
@@ -54,7 +55,8 @@ def occupied_provinces(s: GameState) -> set[int]:
     return out
 
 
-_PROVINCES: dict[int, tuple] = {}
+# by board (its id): the board itself (an id is reused once a board is gone), its provinces
+_PROVINCES: dict[int, tuple[Board, tuple[int, ...]]] = {}
 
 
 def _provinces(s: GameState) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from rules import engine
-from rules.actions import Action, Buy
+from rules.actions import Action, Buy, ChooseRondel
 from rules.bots.base import Choice, SeededBot
 from rules.bots.evaluation import DEFAULT, Weights, utility, values
 from rules.bots.policy import Policy, buy_reason, overdue_taxation, rondel_reason
@@ -103,15 +103,16 @@ def greedy_rondel(
     policy: Policy,
     w: Weights = DEFAULT,
     rng: random.Random | None = None,
-) -> Action:
+) -> ChooseRondel:
     """The rondel space the greedy player picks (taxation when overdue aside, which needs the
     game's moves): the one after whose nation turn, played by ``policy``, the evaluation likes
     the position best for the nation's government, a turn that changes nothing counted as
     wasted. ``rng`` breaks exact ties (without it the first space wins). Module-level, so
     that the table watch and the playouts predict the greedy player with its own code."""
     gov = s.government[s.turn]
-    best, best_u = actions[0], float("-inf")
-    for a in actions:
+    spaces = [a for a in actions if isinstance(a, ChooseRondel)]  # (the rondel's: all of them)
+    best, best_u = spaces[0], float("-inf")
+    for a in spaces:
         after, _ = engine.apply(s, a)
         after = finish_turn(after, policy)
         u = utility(values(after, w), gov, w)

@@ -5,7 +5,7 @@ know of the others' cash is the rules' per-player view: ``rules.view``.)"""
 from __future__ import annotations
 
 from rules.actions import Action
-from rules.game import Game
+from rules.game import Game, Setup
 
 
 class Replay:
@@ -17,7 +17,7 @@ class Replay:
 
     def __init__(self) -> None:
         self.game: Game | None = None
-        self._setup = None
+        self._setup: Setup | None = None
 
     def sync(self, game: Game, restart: bool = False) -> bool:
         """Start afresh when asked, or when ``game`` is another game or was undone past the

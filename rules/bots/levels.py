@@ -11,9 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from rules.bots.base import Bot
 from rules.game import Game
+
+if TYPE_CHECKING:
+    from rules.bots.search import SearchSettings
+
+
+@runtime_checkable
+class Searching(Protocol):
+    """A bot that searches (``rules.bots.search``, imported only when such a level is
+    made): its settings say in how many processes."""
+
+    settings: SearchSettings
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,9 +92,8 @@ def make_bot(
     if found is None:
         raise ValueError(f"unknown computer level {level!r}; choose {', '.join(BOT_LEVELS)}")
     bot = found.make(seed, hidden_cash)
-    settings = getattr(bot, "settings", None)
-    if processes is not None and settings is not None:
-        bot.settings = replace(settings, processes=processes)
+    if processes is not None and isinstance(bot, Searching):
+        bot.settings = replace(bot.settings, processes=processes)
     return bot
 
 

@@ -18,6 +18,7 @@ other players' cash stays what the moves say, never what the position holds.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from rules import engine
 from rules.actions import Action, ChooseRondel
@@ -25,11 +26,11 @@ from rules.bots.greedy import greedy_rondel
 from rules.bots.knowledge import Replay
 from rules.bots.policy import Policy, overdue_taxation
 from rules.bots.style import PLAIN
-from rules.game import Game
+from rules.game import Game, Ply
 from rules.state import GameState
 
 
-def greedy_prediction(plies: list, s: GameState, actions: list[Action]) -> Action:
+def greedy_prediction(plies: Sequence[Ply], s: GameState, actions: list[Action]) -> Action:
     """The rondel space the greedy player picks here: taxation when it is overdue, else
     greedy's own choice (``rules.bots.greedy.greedy_rondel``)."""
     overdue = overdue_taxation(plies, s, actions)

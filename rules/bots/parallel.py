@@ -32,14 +32,17 @@ STOP_GRACE = 2.0  # seconds a worker has to end when asked, then again when term
 
 _FIELDS = tuple(f.name for f in fields(GameState) if f.name != "board")
 
+# a position as sent: the board's name, the borders removed from it, the other fields' values
+Packed = tuple[str, tuple[tuple[str, str], ...], tuple[object, ...]]
 
-def pack(s: GameState) -> tuple:
+
+def pack(s: GameState) -> Packed:
     """A position to send to another process: its fields, the board by name."""
     board = s.board
     return (board.name, board.removed_edges, tuple(getattr(s, name) for name in _FIELDS))
 
 
-def unpack(packed: tuple) -> GameState:
+def unpack(packed: Packed) -> GameState:
     from maps import load_board
 
     name, removed, values = packed
@@ -54,7 +57,7 @@ def unpack(packed: tuple) -> GameState:
 
 
 def run_share(
-    packed: tuple,
+    packed: Packed,
     plans: list[list[Action]],
     tasks: list[tuple[int, int, int]],
     me: int,
@@ -161,7 +164,8 @@ class Share:
             try:
                 if not w.conn.poll(wait):
                     raise PoolClosed(f"a playout process did not answer within {wait:.0f}s")
-                ident, values = w.conn.recv()
+                answer: tuple[int, list[tuple[int, int, float]]] = w.conn.recv()  # _serve's
+                ident, values = answer
             except (EOFError, OSError) as exc:
                 raise PoolClosed(f"a playout process ended: {exc}") from None
             finally:
@@ -185,8 +189,11 @@ class PlayoutPool:
 
     def __init__(self, processes: int) -> None:
         start_resource_tracker()
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
-        context = multiprocessing.get_context(method)
+        context = (
+            multiprocessing.get_context("forkserver")
+            if "forkserver" in multiprocessing.get_all_start_methods()
+            else multiprocessing.get_context()
+        )
         self.workers = max(1, processes - 1)
         self._lock = threading.Lock()
         self._closed = False

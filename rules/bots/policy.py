@@ -12,6 +12,8 @@ do nothing or cost more than they bring.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rules.actions import (
     Action,
@@ -41,6 +43,12 @@ from rules.rondel import SPACE_NAMES, distance, interest_shortfall, move_cost
 from rules.state import NO, GameState
 from rules.taxation import tax_plan
 
+if TYPE_CHECKING:
+    from rules.game import Ply
+
+# an action and why (in words; "" unless asked)
+Pick = tuple[Action, str]
+
 WIN_POWER = 25
 UNIT_CAP = 9  # beyond this many units a nation rarely finds work for more
 
@@ -62,27 +70,27 @@ class Policy:
         self.style = style
 
     # -- dispatch ----------------------------------------------------------------------------
-    def pick(self, s: GameState, actions: list[Action], explain: bool = False) -> tuple:
+    def pick(self, s: GameState, actions: list[Action], explain: bool = False) -> Pick:
         if len(actions) == 1:
             return actions[0], ""
         kind = s.awaiting_kind
-        if kind == "rondel":
+        if kind == Decision.RONDEL:
             return self.rondel(s, actions, explain)
-        if kind == "maneuver":
+        if kind == Decision.MANEUVER:
             return self.maneuver(s, actions, explain)
-        if kind == "battle":
+        if kind == Decision.BATTLE:
             return self.battle(s, actions, explain)
-        if kind in ("invest", "bond_choice"):
+        if kind in (Decision.INVEST, Decision.BOND_CHOICE):
             return self.invest(s, actions, explain)
         if kind == Decision.PRODUCE:
             return self.production(s, actions, explain)
-        if kind == "import":
+        if kind == Decision.IMPORT:
             return self.imports(s, actions, explain)
-        if kind == "build_factory":
+        if kind == Decision.BUILD_FACTORY:
             return self.factory(s, actions, explain)
-        if kind == "swiss_bank":
+        if kind == Decision.SWISS_BANK:
             return self.swiss(s, actions, explain)
-        if kind == "canal":
+        if kind == Decision.CANAL:
             action, why = canal_answer(s, actions)
             return action, why if explain else ""
         closing = [a for a in actions if isinstance(a, Pass | NoFight | EndManeuver)]
@@ -92,13 +100,15 @@ class Policy:
         return self.rng.random() * self.style.noise if self.style.noise else 0.0
 
     # -- rondel ------------------------------------------------------------------------------
-    def rondel_scores(self, s: GameState, actions: list[Action]) -> list[tuple[float, Action]]:
+    def rondel_scores(
+        self, s: GameState, actions: list[Action]
+    ) -> list[tuple[float, ChooseRondel]]:
         """A quick value for each rondel space: what it brings now, minus its fee."""
         n = s.turn
         gov = s.government[n]
         units = s.units_of(n)
         tax = tax_potential(s, n)
-        out = []
+        out: list[tuple[float, ChooseRondel]] = []
         for a in actions:
             if not isinstance(a, ChooseRondel):
                 continue
@@ -111,13 +121,13 @@ class Policy:
             out.append((v + self._jitter(), a))
         return out
 
-    def rondel(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+    def rondel(self, s: GameState, actions: list[Action], explain: bool) -> Pick:
         scores = self.rondel_scores(s, actions)
         best = max(scores, key=lambda t: t[0])[1]
         return best, (rondel_reason(s, best) if explain else "")
 
     # -- maneuver ----------------------------------------------------------------------------
-    def maneuver(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+    def maneuver(self, s: GameState, actions: list[Action], explain: bool) -> Pick:
         n = s.turn
         threat = home_threats(s, n)
         best: Action | None = None
@@ -135,12 +145,12 @@ class Policy:
             return end, ("ends the maneuver: no move gains anything" if explain else "")
         return best, best_why if explain else ""
 
-    def battle(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+    def battle(self, s: GameState, actions: list[Action], explain: bool) -> Pick:
         best, why = battle_choice(s, actions, self.style)
         return best, why if explain else ""
 
     # -- economy -----------------------------------------------------------------------------
-    def production(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+    def production(self, s: GameState, actions: list[Action], explain: bool) -> Pick:
         n = s.turn
         done = next(a for a in actions if isinstance(a, Produce) and a.region == "done")
         if s.units_of(n) >= UNIT_CAP:
@@ -151,7 +161,7 @@ class Policy:
         one = next(a for a in actions if isinstance(a, Produce) and a.region not in ("all", "done"))
         return one, (f"produces in {_rname(s, one.region)}" if explain else "")
 
-    def imports(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+    def imports(self, s: GameState, actions: list[Action], explain: bool) -> Pick:
         n = s.turn
         done = next(a for a in actions if isinstance(a, Import) and a.unit is None)
         reserve = (interest_shortfall(s, n) + 1) if s.government[n] != NO else 1
@@ -169,7 +179,7 @@ class Policy:
             why = f"imports a fleet into {_rname(s, pick.region)}: more units for flags"
         return pick, why if explain else ""
 
-    def factory(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+    def factory(self, s: GameState, actions: list[Action], explain: bool) -> Pick:
         n = s.turn
         builds = [a for a in actions if isinstance(a, BuildFactory) and a.region]
         if not builds:
@@ -178,11 +188,12 @@ class Policy:
             is_port(s, r) for r in s.factories_of(n)
         )
 
-        def rank(a: BuildFactory) -> tuple:
-            r = s.board.index[a.region]
+        def rank(a: BuildFactory) -> tuple[int, int, str]:
+            region = a.region or ""  # (builds name a region)
+            r = s.board.index[region]
             threat = foreign_armies_near(s, n, r)
             port = is_port(s, r)
-            return (threat, 0 if port == fleets_short else 1, a.region)
+            return (threat, 0 if port == fleets_short else 1, region)
 
         pick = min(builds, key=rank)
         return pick, (
@@ -191,7 +202,7 @@ class Policy:
             else ""
         )
 
-    def swiss(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+    def swiss(self, s: GameState, actions: list[Action], explain: bool) -> Pick:
         n = s.turn
         p = s.awaiting_player
         mine = interest_of(s, n)[p]
@@ -210,7 +221,7 @@ class Policy:
         p = s.awaiting_player
         costs = s.rules.bond_costs
         figures = nation_figures(s)
-        out = []
+        out: list[tuple[float, Action]] = []
         for a in actions:
             if not isinstance(a, Buy):
                 out.append((0.0, a))
@@ -218,7 +229,7 @@ class Policy:
             out.append((buy_value(s, p, a, costs, figures) + self._jitter(), a))
         return out
 
-    def invest(self, s: GameState, actions: list[Action], explain: bool) -> tuple:
+    def invest(self, s: GameState, actions: list[Action], explain: bool) -> Pick:
         scores = self.invest_scores(s, actions)
         v, best = max(scores, key=lambda t: t[0])
         if v <= 0 or not isinstance(best, Buy):
@@ -389,9 +400,9 @@ def rondel_reason(s: GameState, a: ChooseRondel) -> str:
     return text
 
 
-def _rname(s: GameState, rid: str) -> str:
-    r = s.board.index.get(rid)
-    return s.board.regions[r].name if r is not None else rid
+def _rname(s: GameState, rid: str | None) -> str:
+    r = s.board.index.get(rid or "")
+    return s.board.regions[r].name if r is not None else rid or ""
 
 
 def _crowd(s: GameState, rid: str | None) -> int:
@@ -404,7 +415,9 @@ def _crowd(s: GameState, rid: str | None) -> int:
 PATIENCE = 8  # own turns a nation may go without taxing while taxing would gain power
 
 
-def overdue_taxation(game_plies: list, s: GameState, actions: list[Action]) -> Action | None:
+def overdue_taxation(
+    game_plies: Sequence[Ply], s: GameState, actions: list[Action]
+) -> ChooseRondel | None:
     """Taxation, when the nation to move has not taxed in its last ``PATIENCE`` turns though
     taxing would gain power, else None. A player who is behind could otherwise refuse to tax
     for ever, and Imperial only ends when a nation reaches 25 power points."""

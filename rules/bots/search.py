@@ -41,6 +41,7 @@ from rules.bots.playout import playout
 from rules.bots.policy import Policy, buy_reason, overdue_taxation, rondel_reason
 from rules.bots.style import PLAIN, Style
 from rules.bots.tactics import battle_choice, home_threats, move_value
+from rules.decisions import Decision
 from rules.game import Game
 from rules.machine import usable_cores
 from rules.state import GameState
@@ -149,6 +150,11 @@ def _clearly_apart(a: Candidate, b: Candidate) -> bool:
     return mean * mean * n > 9.0 * var
 
 
+# where a planned Maneuver stands: actions played, the nation, the decision, the turn's
+# context, the armies (the plan's next action is played only in that position)
+PlanKey = tuple[int, int, Decision | None, object, bytes]
+
+
 class SearchBot(SeededBot):
     """Plays each candidate forward many times and keeps the one whose futures look best."""
 
@@ -168,7 +174,7 @@ class SearchBot(SeededBot):
         self.weights = weights
         self.style = style
         self.policy = Policy(self.rng, style)
-        self._plan: list[tuple[tuple, Action]] = []  # (position key, action) still to play
+        self._plan: list[tuple[PlanKey, Action]] = []  # (position key, action) still to play
         self._pool: PlayoutPool | None = None  # worker processes (settings.processes > 1)
         self._alone = False  # closed, or the worker processes failed: play in this process
         self._watch = TableWatch()  # how predictable the others are (``far_horizon``)
@@ -220,7 +226,8 @@ class SearchBot(SeededBot):
             return self._plans(s, actions)
         if kind in ("invest", "bond_choice"):
             scored = sorted(self.policy.invest_scores(s, actions), key=lambda t: t[0], reverse=True)
-            keep = [a for _, a in scored if isinstance(a, Buy)][: self.settings.candidates - 1]
+            keep: list[Action] = [a for _, a in scored if isinstance(a, Buy)]
+            keep = keep[: self.settings.candidates - 1]
             keep += [a for a in actions if isinstance(a, Pass)]
             actions = keep
         out = []
@@ -264,7 +271,7 @@ class SearchBot(SeededBot):
                     0.8,
                 )
             )
-        seen: dict[tuple, Candidate] = {}
+        seen: dict[tuple[str, ...], Candidate] = {}  # by the plan's actions in notation
         end = next((a for a in actions if isinstance(a, EndManeuver)), None)
         if end is not None:
             after, _ = engine.apply(s, end)
@@ -402,7 +409,7 @@ class SearchBot(SeededBot):
 
     # -- following a chosen Maneuver ---------------------------------------------------------
     @staticmethod
-    def _key(game: Game) -> tuple:
+    def _key(game: Game) -> PlanKey:
         s = game._state
         return (len(game.plies), s.turn, s.awaiting_kind, s.turn_ctx, b"".join(s.armies))
 

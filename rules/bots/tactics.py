@@ -229,7 +229,9 @@ def fight_value(s: GameState, n: int, a: Fight, style: Style = PLAIN) -> tuple[f
     return 0.0, ""
 
 
-def battle_choice(s: GameState, actions: list[Action], style: Style = PLAIN) -> tuple:
+def battle_choice(
+    s: GameState, actions: list[Action], style: Style = PLAIN
+) -> tuple[Fight | NoFight, str]:
     """When a battle is offered: fight where it pays, else decline."""
     n = s.awaiting_nation
     best, best_v, why = None, 0.3, ""
