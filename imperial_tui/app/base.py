@@ -29,6 +29,7 @@ from textual.screen import Screen
 from imperial_tui.app.crash import Crash, write_crash_log
 from imperial_tui.app.following import FollowActions
 from imperial_tui.app.palette import PaletteActions
+from imperial_tui.app.screens.guard import input_allowed
 from imperial_tui.app.turns import ComputerTurns
 from imperial_tui.app.widgets.ascii import make_scrollbars_ascii_aware
 from imperial_tui.app.widgets.options import make_page_moves_safe
@@ -211,8 +212,11 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
 
     async def on_event(self, event: events.Event) -> None:
         """Keys pressed while the app closes (a quick key after "y" to quit) find no screen
-        left; Textual would fail on them, so they are dropped."""
+        left; Textual would fail on them, so they are dropped. While the window is too small
+        only quitting and the help answer (``input_allowed``)."""
         if isinstance(event, events.InputEvent) and not self.screen_stack:
+            return
+        if not input_allowed(self, event):  # the window is too small: see the message
             return
         await super().on_event(event)
 

@@ -131,7 +131,7 @@ class ImperialApp(SaveFileActions, GameApp[Session]):
                 self.exit()
 
         where = f" The game is saved in {self.session.path}." if self.session else ""
-        self.push_screen(ConfirmScreen(f"Quit Imperial?{where}"), done)
+        self.push_screen(ConfirmScreen(f"Quit Imperial?{where}", while_too_small=True), done)
 
 
 def run_app(app: ImperialApp) -> None:
