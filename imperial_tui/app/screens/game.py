@@ -250,6 +250,7 @@ class GameScreen(GameMap, GuardedScreen):
         set_content(self.query_one("#status", Static), self.status_line(), layout=False)
         set_content(self.query_one("#logtail", Static), self.tail_line(), layout=False)
         self._maneuver_map()
+        self.new_decision()
         repainted += self.refresh_map(force)
         return repainted
 

@@ -43,6 +43,9 @@ class GameMap:
         self._auto_map: str | None = None  # the panel the Maneuver's map replaced
         self._map_turn: Any = None  # the Maneuver the map came up for
         self._keys_on_map = False  # the player put the keys on the map (5)
+        self._decision: tuple[object, ...] | None = None  # the decision last seen
+        self._map_keys_for: tuple[object, ...] | None = None  # a Maneuver moved on the map
+        self._cursor_due: str | None = None  # the region a new decision is about
 
     def legal_actions(self) -> list[Action]:
         """The legal actions now, asked once per position (the map asks on every key)."""
@@ -83,6 +86,9 @@ class GameMap:
         focus = panel.highlighted_actions() if panel is not None else []
         if model.cell is None:
             model.put_cursor(self._home_region())
+        if self._cursor_due is not None and model.painter is not None:
+            model.put_cursor(self._cursor_due)  # the battle, wherever the map was
+            self._cursor_due = None
         if follow and focus:
             target = self._focus_region(focus, group)
             if target:
@@ -244,6 +250,40 @@ class GameMap:
                 self._show_panel(self._auto_map)
             self._auto_map = None
             self._map_turn = None
+
+    def new_decision(self) -> None:
+        """When a decision arrives that is not the one before, the keys go where it is
+        answered (the decision list), whatever had them (the map after a Maneuver chosen
+        there, a panel scrolled meanwhile), and the map goes to the region it is about (a
+        battle a computer player started far from where the map was). Back in a Maneuver
+        the player was moving on the map (a battle answered in between), the keys go back to
+        the map."""
+        game = self.session.view
+        aw = game.awaiting
+        s = game.state
+        now = None if aw is None else (aw.kind, aw.player, aw.nation, s.round, s.turn)
+        before, self._decision = self._decision, now
+        if now == before or now is None or not self._human_deciding():
+            return
+        regions = {getattr(a, "region", None) for a in self.legal_actions()} - {None}
+        if len(regions) == 1:
+            self._cursor_due = str(next(iter(regions)))
+        if before is None:
+            return  # the screen's first decision: the keys start on the list anyway
+        if self._keys_on_map and before[0] == Decision.MANEUVER:
+            self._map_keys_for = before
+        if getattr(self, "too_small", False):
+            return  # the guard keeps the keys until the window grows again
+        views = self.map_views()
+        if now == self._map_keys_for and views:
+            views[0].focus()
+            return
+        lists = self.query("#decision-options")  # (none in the history browser)
+        if not lists or self.focused is lists.first():
+            return
+        if self.has_class("-zoom"):
+            self.remove_class("-zoom")
+        lists.first().focus()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "decision-options":
