@@ -402,7 +402,8 @@ class GameMap:
                 groups[key] = groups.get(key, 0) + 1
         for key in sorted(groups, key=lambda k: MOVES.index(k.partition(":")[0])):
             word = "Fleet" if key.startswith("move_fleet") else "Army"
-            label = Text(f"{word} in {region_name(s, rid)}: {groups[key]} moves")
+            count = groups[key]
+            label = Text(f"{word} in {region_name(s, rid)}: {count} move{'s' * (count != 1)}")
             out.append((label, key))
         for a in actions:
             if unit_key(a) is None and getattr(a, "region", None) == rid:

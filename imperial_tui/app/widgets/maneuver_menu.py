@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.render.style import Glyphs
-from imperial_tui.render.words import action_words, region_name
+from imperial_tui.render.words import action_words, region_name, short_name
 from rules import Action
 from rules.actions import NATION_CODES
 
@@ -192,13 +192,13 @@ def unit_options(s: Any, actions: list[Action], g: Glyphs) -> list[Option]:
             continue
         if kind in ("move_fleet", "move_army"):
             word = "Fleet" if kind == "move_fleet" else "Army "
-            label = Text(f"{word} {region_name(s, origin)[:15]:15}", no_wrap=True)
+            label = Text(f"{word} {short_name(region_name(s, origin), 16):16}", no_wrap=True)
             count = unmoved(s, kind, first.actor, origin)
             label.append(f" x{count}" if count > 1 else "   ")
             if len(members) == 1:
                 label.append_text(Text(" ") + move_label(s, first, g.arrow))
             else:
-                label.append(f" {len(members):3} moves {g.pointer}", style="dim")
+                label.append(f" {len(members):2} moves {g.pointer}", style="dim")
         elif len(members) == 1:
             label = other_label(s, first, g.arrow)
         else:
