@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from imperial_tui.model.follow import Following
+from imperial_tui.model.recent import load_recent, remember_game
 from imperial_tui.model.session import Session, short_path
 from rules.savefile import SaveConflict, SaveError, typed_save_path
 
@@ -118,7 +119,7 @@ class SaveFileActions(_App):
             if value is not None:
                 self.load(value)
 
-        self.push_screen(LoadScreen(current), done)
+        self.push_screen(LoadScreen(current, last=load_recent().last_game), done)
 
     def load(self, path: Path) -> None:
         """Open a save (the Load prompt, or the reload after another program changed it).
@@ -128,6 +129,7 @@ class SaveFileActions(_App):
         except (SaveError, OSError) as exc:
             self.notify(str(exc), severity="error", timeout=6)
             return
+        remember_game(path)
         self._over_shown = -1
         self.follow = Following()
         self.open_game()
