@@ -128,8 +128,9 @@ class GameMap:
 
     @staticmethod
     def _focus_region(focus: list[Action], group: str | None) -> str | None:
-        if len(focus) == 1 and getattr(focus[0], "dest", None):
-            return focus[0].dest  # type: ignore[attr-defined]
+        dests = {getattr(a, "dest", None) for a in focus}
+        if len(dests) == 1 and None not in dests:  # one move (hostile or friendly)
+            return str(next(iter(dests)))
         origins = {getattr(a, "origin", None) for a in focus} - {None}
         if len(origins) == 1:
             return next(iter(origins))

@@ -9,6 +9,7 @@ board (is the destination next to the origin?) and the action (does it name a co
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -215,6 +216,27 @@ def jump_name(s: Any, action: Action) -> str:
     return region_name(s, getattr(a, "dest", None) or getattr(a, "region", None))
 
 
+def status_pairs(s: Any, found: list[tuple[int, Action]], g: Glyphs) -> list[Option]:
+    """One line per destination and route: a move that may end hostile or friendly (into
+    a foreign home province) is one line, 'Munich (hostile or friendly)', whose Enter asks
+    which (id ``d:3,4``); a long list stays one line per region."""
+    lines: dict[tuple[str, tuple[str, ...]], list[tuple[int, Action]]] = {}
+    for i, a in found:
+        move: Any = a
+        lines.setdefault((move.dest, tuple(move.convoy)), []).append((i, a))
+    out = []
+    for members in lines.values():
+        if len(members) == 1:
+            i, a = members[0]
+            out.append(Option(move_label(s, a, g.arrow), id=str(i)))
+            continue
+        plain = replace(members[0][1], status=None)  # type: ignore[type-var]
+        label = move_label(s, plain, g.arrow)
+        label.append(" (hostile or friendly)", style="dim")
+        out.append(Option(label, id="d:" + ",".join(str(i) for i, _ in members)))
+    return out
+
+
 def move_options(s: Any, actions: list[Action], key: str, g: Glyphs) -> list[Option]:
     """The open group's actions after a line that leads back: a unit's destinations (armies
     grouped one step / by rail / by convoy, each sorted by name), or the battles, status
@@ -239,7 +261,7 @@ def move_options(s: Any, actions: list[Action], key: str, g: Glyphs) -> list[Opt
             found = sorted(by_route[route], key=lambda m: (jump_name(s, m[1]), str(m[1])))
             if found and several:
                 out.append(header(route))
-            out += [Option(move_label(s, a, g.arrow), id=str(i)) for i, a in found]
+            out += status_pairs(s, found, g)
         return out
     if kind == "move_fleet":
         members.sort(key=lambda m: jump_name(s, m[1]))
