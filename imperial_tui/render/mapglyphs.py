@@ -82,6 +82,7 @@ class MapGlyphs:
     cursor_left: str
     cursor_right: str
     more: str
+    destination: str  # after the label of a region the unit may move to (without colour too)
     open_strait: str
     closed_strait: str
     canal: str  # on the walls where a canal crosses land
@@ -106,6 +107,7 @@ UNICODE_MAP = MapGlyphs(
     cursor_left="▶",
     cursor_right="◀",
     more="+",
+    destination="◆",
     open_strait="≈",
     closed_strait="×",
     canal="≡",
@@ -124,6 +126,7 @@ ASCII_MAP = MapGlyphs(
     cursor_left=">",
     cursor_right="<",
     more="+",
+    destination="*",
     open_strait="~",
     closed_strait="x",
     canal="H",

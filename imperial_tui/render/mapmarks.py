@@ -54,7 +54,9 @@ def marks_for(
         return MapMarks(cursor=cursor, movable=movable, destinations=places)
     moves = [a for a in actions if unit_key(a) == group]
     kind, _, origin = group.partition(":")
-    chosen = focus[0] if len(focus) == 1 and unit_key(focus[0]) == group else None
+    # one move, or one destination's hostile and friendly variants (one line in the list)
+    same_place = len({(getattr(a, "dest", None), getattr(a, "convoy", ())) for a in focus}) == 1
+    chosen = focus[0] if focus and same_place and unit_key(focus[0]) == group else None
     by_land = {a.dest for a in moves if not getattr(a, "convoy", ())}  # type: ignore[attr-defined]
     dests = frozenset(a.dest for a in moves)  # type: ignore[attr-defined]
     if chosen is not None and getattr(chosen, "convoy", ()):

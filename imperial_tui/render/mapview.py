@@ -105,6 +105,9 @@ class MapMarks:
         return None
 
 
+DESTINATION_MARKS = frozenset({"destination", "convoy_destination", "chosen"})
+
+
 def unit_token(unit: Mapping[str, Any], at_sea: bool) -> str:
     """``GE2`` (armies on land, fleets at sea), ``GE1f`` (fleets in port), ``RU2!`` hostile and
     ``RU1=`` friendly armies in a foreign home province."""
@@ -573,6 +576,8 @@ class MapPainter:
         items: list[tuple[str, Style]] = [
             (self.layout.labels[rid], style_of(MARK_LABEL.get(mark or "", LABEL), bg))
         ]
+        if mark in DESTINATION_MARKS:  # a glyph as well: no colour, no ASCII, no mark else
+            items[0] = (items[0][0] + g.destination, items[0][1])
         factory = info.get("factory")
         if factory:
             taken = occupied(info)
@@ -694,6 +699,10 @@ def legend_lines(board: Board, ascii_only: bool) -> list[Text]:
         ),
         Text(
             f"{pad}{other}2! hostile, {other}1= friendly armies in a foreign home province",
+            style="dim",
+        ),
+        Text(
+            f"{neutral}{g.destination}{pad[len(neutral) + 1 :]}where the chosen unit may move",
             style="dim",
         ),
     ]

@@ -22,6 +22,29 @@ def region_name(s: Any, rid: str | None) -> str:
     return s.board.regions[r].name if r is not None else rid
 
 
+SHORTER = (
+    (" Sea", ""),
+    (" Ocean", ""),
+    ("Western ", "W. "),
+    ("Eastern ", "E. "),
+    ("Northern ", "N. "),
+    ("Southern ", "S. "),
+    ("North ", "N. "),
+    ("South ", "S. "),
+)
+
+
+def short_name(name: str, width: int) -> str:
+    """A region's name in ``width`` columns, still readable: 'Western Mediterranean Sea'
+    becomes 'W. Mediterranean' in 16 (the sea word first, then the compass words); only a
+    name still too long is cut, with a final '.' so that a cut shows."""
+    for long, short in SHORTER:
+        if len(name) <= width:
+            break
+        name = name.replace(long, short)
+    return name if len(name) <= width else name[: width - 1] + "."
+
+
 def space_label(space: str) -> str:
     """A rondel space as the rondel panel numbers it: 'Production1', 'Investor'."""
     return SPACE_NAMES.get(space, space) + (space[-1] if space[-1:] in ("1", "2") else "")

@@ -250,6 +250,7 @@ class GameScreen(GameMap, GuardedScreen):
         set_content(self.query_one("#status", Static), self.status_line(), layout=False)
         set_content(self.query_one("#logtail", Static), self.tail_line(), layout=False)
         self._maneuver_map()
+        self.new_decision()
         repainted += self.refresh_map(force)
         return repainted
 
@@ -270,10 +271,29 @@ class GameScreen(GameMap, GuardedScreen):
             self._panel_list = [panel for kind in self.PANELS for panel in self.query(kind)]
         return self._panel_list
 
+    def say_briefly(self, words: str, seconds: float = 5.0) -> None:
+        """A short confirmation ("saved to g.json") on the last-event line for a few seconds:
+        a toast over the board would hide the bottom of the decision list at 80x24."""
+        self._note = words
+        self._note_timer = getattr(self, "_note_timer", None)
+        if self._note_timer is not None:
+            self._note_timer.stop()
+        self._note_timer = self.set_timer(seconds, self._end_note)
+        set_content(self.query_one("#logtail", Static), self.tail_line(), layout=False)
+
+    def _end_note(self) -> None:
+        self._note = ""
+        if self.query("#logtail"):
+            set_content(self.query_one("#logtail", Static), self.tail_line(), layout=False)
+
     def tail_line(self) -> Text:
-        """The last event (or, before the first move, where the game is saved)."""
+        """The last event (or, before the first move, where the game is saved); a brief note
+        (``say_briefly``) meanwhile."""
         session = self.session
         tail = Text(no_wrap=True, overflow="crop" if self.ascii_only else "ellipsis")
+        if getattr(self, "_note", ""):
+            tail.append(self._note, style="bold")
+            return tail
         note = getattr(self.app, "start_note", "")
         if note and not session.view.plies:
             tail.append(note, style="italic")

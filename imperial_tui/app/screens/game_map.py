@@ -43,6 +43,9 @@ class GameMap:
         self._auto_map: str | None = None  # the panel the Maneuver's map replaced
         self._map_turn: Any = None  # the Maneuver the map came up for
         self._keys_on_map = False  # the player put the keys on the map (5)
+        self._decision: tuple[object, ...] | None = None  # the decision last seen
+        self._map_keys_for: tuple[object, ...] | None = None  # a Maneuver moved on the map
+        self._cursor_due: str | None = None  # the region a new decision is about
 
     def legal_actions(self) -> list[Action]:
         """The legal actions now, asked once per position (the map asks on every key)."""
@@ -83,6 +86,9 @@ class GameMap:
         focus = panel.highlighted_actions() if panel is not None else []
         if model.cell is None:
             model.put_cursor(self._home_region())
+        if self._cursor_due is not None and model.painter is not None:
+            model.put_cursor(self._cursor_due)  # the battle, wherever the map was
+            self._cursor_due = None
         if follow and focus:
             target = self._focus_region(focus, group)
             if target:
@@ -122,8 +128,9 @@ class GameMap:
 
     @staticmethod
     def _focus_region(focus: list[Action], group: str | None) -> str | None:
-        if len(focus) == 1 and getattr(focus[0], "dest", None):
-            return focus[0].dest  # type: ignore[attr-defined]
+        dests = {getattr(a, "dest", None) for a in focus}
+        if len(dests) == 1 and None not in dests:  # one move (hostile or friendly)
+            return str(next(iter(dests)))
         origins = {getattr(a, "origin", None) for a in focus} - {None}
         if len(origins) == 1:
             return next(iter(origins))
@@ -245,6 +252,40 @@ class GameMap:
             self._auto_map = None
             self._map_turn = None
 
+    def new_decision(self) -> None:
+        """When a decision arrives that is not the one before, the keys go where it is
+        answered (the decision list), whatever had them (the map after a Maneuver chosen
+        there, a panel scrolled meanwhile), and the map goes to the region it is about (a
+        battle a computer player started far from where the map was). Back in a Maneuver
+        the player was moving on the map (a battle answered in between), the keys go back to
+        the map."""
+        game = self.session.view
+        aw = game.awaiting
+        s = game.state
+        now = None if aw is None else (aw.kind, aw.player, aw.nation, s.round, s.turn)
+        before, self._decision = self._decision, now
+        if now == before or now is None or not self._human_deciding():
+            return
+        regions = {getattr(a, "region", None) for a in self.legal_actions()} - {None}
+        if len(regions) == 1:
+            self._cursor_due = str(next(iter(regions)))
+        if before is None:
+            return  # the screen's first decision: the keys start on the list anyway
+        if self._keys_on_map and before[0] == Decision.MANEUVER:
+            self._map_keys_for = before
+        if getattr(self, "too_small", False):
+            return  # the guard keeps the keys until the window grows again
+        views = self.map_views()
+        if now == self._map_keys_for and views:
+            views[0].focus()
+            return
+        lists = self.query("#decision-options")  # (none in the history browser)
+        if not lists or self.focused is lists.first():
+            return
+        if self.has_class("-zoom"):
+            self.remove_class("-zoom")
+        lists.first().focus()
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "decision-options":
             # the map cursor follows the list only while the list has the keys
@@ -362,7 +403,8 @@ class GameMap:
                 groups[key] = groups.get(key, 0) + 1
         for key in sorted(groups, key=lambda k: MOVES.index(k.partition(":")[0])):
             word = "Fleet" if key.startswith("move_fleet") else "Army"
-            label = Text(f"{word} in {region_name(s, rid)}: {groups[key]} moves")
+            count = groups[key]
+            label = Text(f"{word} in {region_name(s, rid)}: {count} move{'s' * (count != 1)}")
             out.append((label, key))
         for a in actions:
             if unit_key(a) is None and getattr(a, "region", None) == rid:

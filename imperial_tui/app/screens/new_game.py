@@ -49,6 +49,14 @@ DEFAULT_SEATS = [
 ]
 
 
+def _level(word: str) -> str | None:
+    """The computer level of a seat's word ('bot:greedy' -> 'greedy'), None for the rest."""
+    try:
+        return Controller(word).level
+    except ValueError:
+        return None
+
+
 class OnOffCheckbox(Checkbox):
     """The hidden-cash switch, saying "on" or "off" in words and leaving the box empty when
     off: without colour (NO_COLOR) Textual's checkbox looks the same either way."""
@@ -122,6 +130,16 @@ class NewGameScreen(GuardedScreen):
                         id=f"seat-kind-{i}",
                         classes="seatkind",
                     )
+            levels = [(level, level) for _, word in self.seat_kinds if (level := _level(word))]
+            if levels:
+                with Horizontal(classes="row"):
+                    yield Static("computers", classes="label")
+                    yield Select(
+                        [("each as set above", "")] + [(f"all {w}", v) for w, v in levels],
+                        value="",
+                        allow_blank=False,
+                        id="all-computers",
+                    )
             with Horizontal(classes="row"):
                 yield Static("edition", classes="label")
                 yield Select(
@@ -179,6 +197,12 @@ class NewGameScreen(GuardedScreen):
         ol.highlighted = keep
 
     def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "all-computers" and event.value:
+            word = Controller.bot(str(event.value))
+            for seat in self.query(".seatkind").results(Select):
+                if _level(str(seat.value)):
+                    seat.value = word  # every computer seat at this level
+            return
         if event.select.id in ("edition", "variant"):
             edition = self.query_one("#edition", Select).value
             variant = self.query_one("#variant", Select).value

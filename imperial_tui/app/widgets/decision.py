@@ -8,6 +8,7 @@ actor in front, so new decision kinds of the engine appear without changes here.
 
 from __future__ import annotations
 
+import time
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -188,6 +189,8 @@ class DecisionPanel(Vertical):
         self._actions: list[Action] = []
         self._key: Any = None
         self._open: str | None = None  # the maneuver group whose destinations are listed
+        self._typed = ""  # the letters typed so far in a unit's destinations
+        self._typed_at = 0.0
         self._session: Any = None
 
     def compose(self) -> ComposeResult:
@@ -309,9 +312,33 @@ class DecisionPanel(Vertical):
         oid = ol.get_option_at_index(ol.highlighted).id or ""
         if oid.startswith("g:"):
             return [a for a in self._actions if group_key(a) == oid[2:]]
+        if oid.startswith("d:"):
+            return self.variants(oid)
         if oid.isdigit() and int(oid) < len(self._actions):
             return [self._actions[int(oid)]]
         return []
+
+    def variants(self, oid: str) -> list[Action]:
+        """The actions of a ``d:3,4`` line (one destination, hostile or friendly)."""
+        picked = [int(k) for k in oid[2:].split(",") if k.isdigit()]
+        return [self._actions[k] for k in picked if k < len(self._actions)]
+
+    def ask_variant(self, moves: list[Action]) -> None:
+        """Enter on a destination that may end hostile or friendly: which (as on the map)."""
+        from imperial_tui.app.screens.dialogs import ChoiceScreen
+
+        if not moves:
+            return
+        s = self._session.view.state
+        arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
+        picks = [(move_label(s, a, arrow), a) for a in moves]
+
+        def picked(value: Any) -> None:
+            if value is not None:
+                self.post_message(ActionChosen(value))
+
+        dest = region_name(s, getattr(moves[0], "dest", None))
+        self.app.push_screen(ChoiceScreen(f"Into {dest}:", picks), picked)
 
     def open_group(self, key: str | None) -> None:
         self._open = key
@@ -342,27 +369,56 @@ class DecisionPanel(Vertical):
             if action.kind == "rondel" and action.space.startswith("production"):  # type: ignore[attr-defined]
                 self.post_message(ActionChosen(action))
 
+    TYPE_AHEAD_SECONDS = 1.0  # letters typed within this time spell one name
+
     def on_key(self, event: Any) -> None:
-        """In a unit's destinations a typed letter jumps to the next region starting with it
-        (the list is sorted by name); elsewhere letters are the screen's keys."""
+        """In a unit's destinations typed letters jump to the region whose name starts with
+        them ('w', 'e', 's' finds Western Mediterranean before West Balkan); a pause starts
+        a new name, and the same letter again goes on to the next region with it (the list
+        is sorted by name). Elsewhere letters are the screen's keys."""
         char = event.character or ""
-        if self._open is None or len(char) != 1 or not char.isalpha():
+        if self._open is None or len(char) != 1 or not (char.isalpha() or char == " "):
+            return
+        if char == " " and not self._typed:
             return
         event.stop()
         event.prevent_default()
+        now = time.monotonic()
+        typed = self._typed
+        if now - self._typed_at > self.TYPE_AHEAD_SECONDS:
+            typed = ""
+        again = typed == char.lower()  # the same single letter: the next region with it
+        typed = char.lower() if again else typed + char.lower()
+        if not self._jump(typed, again or len(typed) == 1) and len(typed) > 1:
+            typed = char.lower()  # no name goes on like that: the letter starts a new one
+            self._jump(typed, True)
+        self._typed, self._typed_at = typed, now
+
+    def _jump(self, typed: str, onward: bool) -> bool:
+        """Highlight the next option whose region's name starts with ``typed`` (from the
+        one after the highlight when ``onward``, else from the highlight itself)."""
         ol = self.options
         count = ol.option_count
         start = ol.highlighted if ol.highlighted is not None else 0
-        for step in range(1, count + 1):
+        first = 1 if onward else 0
+        for step in range(first, count + first):
             i = (start + step) % count
             option = ol.get_option_at_index(i)
-            oid = option.id or ""
-            if option.disabled or not oid.isdigit() or int(oid) >= len(self._actions):
+            actions = self._option_actions(option.id or "")
+            if option.disabled or not actions:
                 continue
-            name = jump_name(self._session.view.state, self._actions[int(oid)])
-            if name.lower().startswith(char.lower()):
+            name = jump_name(self._session.view.state, actions[0])
+            if name.lower().startswith(typed):
                 ol.highlighted = i
-                return
+                return True
+        return False
+
+    def _option_actions(self, oid: str) -> list[Action]:
+        if oid.startswith("d:"):
+            return self.variants(oid)
+        if oid.isdigit() and int(oid) < len(self._actions):
+            return [self._actions[int(oid)]]
+        return []
 
     @staticmethod
     def plan_text(session: Any, arrow: str = "->") -> Text:
@@ -433,6 +489,9 @@ class DecisionPanel(Vertical):
             return
         if oid is not None and oid.startswith("g:"):
             self.open_group(oid[2:])
+            return
+        if oid is not None and oid.startswith("d:"):
+            self.ask_variant(self.variants(oid))
             return
         if oid is not None and oid.isdigit() and int(oid) < len(self._actions):
             action = self._actions[int(oid)]

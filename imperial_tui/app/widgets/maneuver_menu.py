@@ -9,6 +9,7 @@ board (is the destination next to the origin?) and the action (does it name a co
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -16,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.render.style import Glyphs
-from imperial_tui.render.words import action_words, region_name
+from imperial_tui.render.words import action_words, region_name, short_name
 from rules import Action
 from rules.actions import NATION_CODES
 
@@ -192,13 +193,13 @@ def unit_options(s: Any, actions: list[Action], g: Glyphs) -> list[Option]:
             continue
         if kind in ("move_fleet", "move_army"):
             word = "Fleet" if kind == "move_fleet" else "Army "
-            label = Text(f"{word} {region_name(s, origin)[:15]:15}", no_wrap=True)
+            label = Text(f"{word} {short_name(region_name(s, origin), 16):16}", no_wrap=True)
             count = unmoved(s, kind, first.actor, origin)
             label.append(f" x{count}" if count > 1 else "   ")
             if len(members) == 1:
                 label.append_text(Text(" ") + move_label(s, first, g.arrow))
             else:
-                label.append(f" {len(members):3} moves {g.pointer}", style="dim")
+                label.append(f" {len(members):2} moves {g.pointer}", style="dim")
         elif len(members) == 1:
             label = other_label(s, first, g.arrow)
         else:
@@ -213,6 +214,27 @@ def jump_name(s: Any, action: Action) -> str:
     """The name a typed letter finds: the destination of a move, the region otherwise."""
     a: Any = action
     return region_name(s, getattr(a, "dest", None) or getattr(a, "region", None))
+
+
+def status_pairs(s: Any, found: list[tuple[int, Action]], g: Glyphs) -> list[Option]:
+    """One line per destination and route: a move that may end hostile or friendly (into
+    a foreign home province) is one line, 'Munich (hostile or friendly)', whose Enter asks
+    which (id ``d:3,4``); a long list stays one line per region."""
+    lines: dict[tuple[str, tuple[str, ...]], list[tuple[int, Action]]] = {}
+    for i, a in found:
+        move: Any = a
+        lines.setdefault((move.dest, tuple(move.convoy)), []).append((i, a))
+    out = []
+    for members in lines.values():
+        if len(members) == 1:
+            i, a = members[0]
+            out.append(Option(move_label(s, a, g.arrow), id=str(i)))
+            continue
+        plain = replace(members[0][1], status=None)  # type: ignore[type-var]
+        label = move_label(s, plain, g.arrow)
+        label.append(" (hostile or friendly)", style="dim")
+        out.append(Option(label, id="d:" + ",".join(str(i) for i, _ in members)))
+    return out
 
 
 def move_options(s: Any, actions: list[Action], key: str, g: Glyphs) -> list[Option]:
@@ -239,7 +261,7 @@ def move_options(s: Any, actions: list[Action], key: str, g: Glyphs) -> list[Opt
             found = sorted(by_route[route], key=lambda m: (jump_name(s, m[1]), str(m[1])))
             if found and several:
                 out.append(header(route))
-            out += [Option(move_label(s, a, g.arrow), id=str(i)) for i, a in found]
+            out += status_pairs(s, found, g)
         return out
     if kind == "move_fleet":
         members.sort(key=lambda m: jump_name(s, m[1]))

@@ -13,6 +13,7 @@ from textual.geometry import Region
 from textual.message import Message
 
 from imperial_tui.app.widgets.base import Panel, nation_text
+from imperial_tui.render.words import short_name
 from rules.actions import NATION_CODES
 
 
@@ -145,7 +146,7 @@ class RegionsPanel(Panel, can_focus=True):
                     (g.changed if changed else " ") + " ", style="bold reverse" if changed else ""
                 )
                 picked = focused and rid == selected
-                out.append(f"{name[:15]:16}", style="bold reverse" if picked else "")
+                out.append(f"{short_name(name, 15):16}", style="bold reverse" if picked else "")
                 out.append(f"{(g.factory if fac == 'armaments' else 'S' if fac else ''):4}")
                 if flag:
                     out.append_text(nation_text(flag))
