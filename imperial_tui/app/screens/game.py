@@ -36,7 +36,6 @@ from imperial_tui.app.widgets.regions import RegionsPanel
 from imperial_tui.app.widgets.rondel import RondelPanel
 from imperial_tui.model.pacing import clamp_pace
 from imperial_tui.render.style import glyphs, to_ascii
-from rules.actions import NATION_CODES
 from rules.engine import DECISION_WORDS
 from rules.savefile import SaveError
 
@@ -49,7 +48,8 @@ def nation_code(text: str, board: Any) -> str | None:
     words = text.strip()
     if not words:
         return None
-    if words.upper() in NATION_CODES:
+    codes = board.codes
+    if words.upper() in codes:
         return words.upper()
     folded = words.casefold()
 
@@ -59,13 +59,13 @@ def nation_code(text: str, board: Any) -> str | None:
 
     found = [
         code
-        for code, nation in zip(NATION_CODES, board.nations, strict=False)
+        for code, nation in zip(codes, board.nations, strict=True)
         if any(n and (n.startswith(folded) or folded.startswith(n)) for n in names(nation))
     ]
     if len(found) == 1:
         return found[0]
     raise ValueError(
-        f"no nation {words[:20]!r}: type AH IT FR GB GE RU or a nation's name "
+        f"no nation {words[:20]!r}: type {' '.join(codes)} or a nation's name "
         "(empty for all regions); the filter is unchanged"
     )
 
@@ -452,10 +452,9 @@ class GameScreen(GameMap, GuardedScreen):
                 panel.show(self.session)
             self.action_panel("regions")
 
+        codes = " ".join(self.session.view.state.board.codes)
         self.app.push_screen(
-            PromptScreen(
-                "Show regions of which nation? (AH IT FR GB GE RU or a name, empty for all)"
-            ),
+            PromptScreen(f"Show regions of which nation? ({codes} or a name, empty for all)"),
             done,
         )
 

@@ -31,7 +31,6 @@ from imperial_tui.app.widgets.maneuver_menu import (  # move_label: also for the
 from imperial_tui.render.style import glyphs
 from imperial_tui.render.words import action_words, region_name, space_label  # region_name: map
 from rules import Action
-from rules.actions import NATION_CODES
 from rules.decisions import Decision
 from rules.economy import FACTORY_COST, is_port
 from rules.engine import DECISION_WORDS
@@ -92,7 +91,7 @@ def action_label(
         if a.returning:
             body.append(f", pays {price}M + the {a.returning}M bond")
         p = s.players.index(a.actor)
-        n = NATION_CODES.index(a.nation)
+        n = s.board.codes.index(a.nation)
         new = government_after_buy(s, p, n, a.value, a.returning)
         if new != NO and new != s.government[n]:
             body.append(f" {arrow} {s.players[new]} governs {a.nation}", style="bold")
@@ -144,7 +143,7 @@ def money_text(session: Any) -> str:
     if aw is None:
         return ""
     if aw.kind in (Decision.BUILD_FACTORY, Decision.IMPORT) and aw.nation:
-        return f"{aw.nation} treasury: {s.treasury[NATION_CODES.index(aw.nation)]}M"
+        return f"{aw.nation} treasury: {s.treasury[s.board.codes.index(aw.nation)]}M"
     if aw.kind in (
         Decision.RONDEL,
         Decision.INVEST,
@@ -160,7 +159,7 @@ def treasury_short(session: Any) -> str | None:
     aw = session.view.awaiting
     if aw is None or aw.nation is None:
         return None
-    n = NATION_CODES.index(aw.nation)
+    n = s.board.codes.index(aw.nation)
     if aw.kind == Decision.BUILD_FACTORY and s.treasury[n] < 5:
         return aw.nation
     if aw.kind == Decision.IMPORT and s.treasury[n] < 3:

@@ -18,7 +18,6 @@ from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.render.style import Glyphs
 from imperial_tui.render.words import action_words, region_name
 from rules import Action
-from rules.actions import NATION_CODES
 
 # Menu order: fleets move before armies; the explicit done step comes last.
 GROUP_ORDER = {
@@ -43,7 +42,7 @@ def foreign_units(s: Any, rid: str, nation: str) -> str:
     if r is None:
         return ""
     out = []
-    for m, code in enumerate(NATION_CODES):
+    for m, code in enumerate(s.board.codes):
         if code == nation:
             continue
         for word, counts in (("army", s.armies), ("fleet", s.fleets)):
@@ -63,7 +62,7 @@ def group_key(action: Action) -> str:
 def unmoved(s: Any, kind: str, nation: str, rid: str) -> int:
     """How many of the nation's units of ``kind`` at ``rid`` have not acted in this Maneuver
     (the engine counts only, units of one nation in one region are interchangeable)."""
-    n = NATION_CODES.index(nation)
+    n = s.board.codes.index(nation)
     r = s.board.index[rid]
     ctx = s.turn_ctx
     if kind == "move_fleet":
@@ -130,7 +129,7 @@ def battle_text(game: Any) -> Text:
     if region is None:
         return Text("")
     rid = s.board.id(region)
-    mover = NATION_CODES[s.turn]
+    mover = s.board.codes[s.turn]
     text = Text()
     text.append_text(nation_text(mover, f" {getattr(ctx, 'unit', 'unit')}"))
     verb = "entered" if not getattr(ctx, "any_unit", False) else "is in"
@@ -138,7 +137,7 @@ def battle_text(game: Any) -> Text:
     others = foreign_units(s, rid, mover)
     if others:
         text.append(f" ({others} there)")
-    asking = [NATION_CODES[m] for m in getattr(ctx, "asking", ())]
+    asking = [s.board.codes[m] for m in getattr(ctx, "asking", ())]
     if asking:
         text.append(". Asked now: ")
         text.append_text(nation_text(asking[0]))
