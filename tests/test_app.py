@@ -516,8 +516,8 @@ def test_new_game_explains_edition_and_variant_and_hidden_cash_without_colour(
             assert EDITION_TEXT["first"] in text and VARIANT_TEXT["standard"] in text
             assert "hidden cash: off" in text
             assert all(len(t) <= 66 for t in (*EDITION_TEXT.values(), *VARIANT_TEXT.values()))
-            # seat names and kinds (12 fields), then edition, variant, seed, hidden cash
-            await pilot.press(*["tab"] * 12, "enter", "down", "enter")
+            # seat names and kinds (12 fields), then game, edition, variant, seed, hidden cash
+            await pilot.press(*["tab"] * 13, "enter", "down", "enter")
             await pilot.press("tab", "enter", "down", "down", "enter")
             await pilot.pause()
             text = "\n".join(screen_lines(app))

@@ -37,6 +37,7 @@ from imperial_tui.app.widgets.rondel import RondelPanel
 from imperial_tui.model.pacing import clamp_pace
 from imperial_tui.render.style import glyphs, to_ascii
 from rules.engine import DECISION_WORDS
+from rules.games import game_info
 from rules.savefile import SaveError
 
 PANELS = ("rondel", "bonds", "regions", "log", "map")
@@ -290,7 +291,7 @@ class GameScreen(GameMap, GuardedScreen):
     def status_line(self) -> Text:
         game = self.session.view
         s = game.state
-        text = Text(" Imperial ", style="bold reverse")
+        text = Text(f" {s.rules.title} ", style="bold reverse")  # Imperial or Imperial 2030
         panel = self.focused_panel()
         if panel is not None:
             text.append(
@@ -299,11 +300,10 @@ class GameScreen(GameMap, GuardedScreen):
                 style="bold",
             )
             return text
-        text.append(
-            f" {s.rules.edition} · round {s.round} · "
-            if not self.ascii_only
-            else f" {s.rules.edition} - round {s.round} - "
-        )
+        dot = "-" if self.ascii_only else "·"
+        # Imperial 2030 has one edition (2010): its title says all
+        edition = f" {s.rules.edition} {dot}" if len(game_info(s.rules.game).editions) > 1 else ""
+        text.append(f"{edition} round {s.round} {dot} ")
         aw = game.awaiting
         if aw is None:
             text.append("game over", style="bold")
