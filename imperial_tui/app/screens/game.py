@@ -30,12 +30,14 @@ from imperial_tui.app.widgets.base import Panel, nation_text, on_screen, set_con
 from imperial_tui.app.widgets.bonds import BondsPanel
 from imperial_tui.app.widgets.decision import DecisionPanel
 from imperial_tui.app.widgets.log import LogPanel
+from imperial_tui.app.widgets.maneuver_menu import canal_title
 from imperial_tui.app.widgets.map import MapInfo, MapView
 from imperial_tui.app.widgets.nations import NationsPanel
 from imperial_tui.app.widgets.regions import RegionsPanel
 from imperial_tui.app.widgets.rondel import RondelPanel
 from imperial_tui.model.pacing import clamp_pace
 from imperial_tui.render.style import glyphs, to_ascii
+from rules.decisions import Decision
 from rules.engine import DECISION_WORDS
 from rules.games import game_info
 from rules.savefile import SaveError
@@ -310,7 +312,10 @@ class GameScreen(GameMap, GuardedScreen):
         else:
             if aw.nation:
                 text.append_text(nation_text(aw.nation, " "))
-            text.append(f"({aw.player}) {DECISION_WORDS.get(aw.kind, aw.kind)}")
+            words = DECISION_WORDS.get(aw.kind, aw.kind)
+            if aw.kind == Decision.CANAL:  # the engine's words are too long for the line
+                words = canal_title(s)
+            text.append(f"({aw.player}) {words}")
         return text
 
     def shown_panel(self) -> str:

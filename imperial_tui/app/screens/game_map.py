@@ -19,11 +19,14 @@ from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.app.widgets.decision import DecisionPanel, move_label, region_name
 from imperial_tui.app.widgets.map import MapInfo, MapModel, MapView
 from imperial_tui.app.widgets.regions import RegionsPanel
-from imperial_tui.render.mapmarks import MOVES, marks_for, unit_key
+from imperial_tui.render.mapmarks import MOVES, decision_region, marks_for, unit_key
 from imperial_tui.render.mapview import MapMarks
 from imperial_tui.render.regioninfo import plural
 from rules import Action
 from rules.decisions import Decision
+
+# the decisions of a Maneuver: the map comes up for them and stays until it is over
+MANEUVER_KINDS = (Decision.MANEUVER, Decision.BATTLE, Decision.CANAL)
 
 
 class GameMap:
@@ -84,7 +87,7 @@ class GameMap:
         if model.cell is None:
             model.put_cursor(self._home_region())
         if follow and focus:
-            target = self._focus_region(focus, group)
+            target = self._focus_region(focus, group) or decision_region(game)
             if target:
                 model.put_cursor(target)
         marks = marks_for(game, actions, group, focus, model.cursor)
@@ -189,6 +192,13 @@ class GameMap:
                 )
         elif marks.battle:
             hint.append(f"Battle in {region_name(game.state, marks.battle)}")
+        elif marks.canal:
+            arrow = "->" if self.ascii_only else "→"
+            hint.append(
+                f"Canal: {region_name(game.state, marks.origin)} {arrow} "
+                f"{region_name(game.state, marks.chosen)}, controlled from "
+                f"{region_name(game.state, marks.canal)}"
+            )
         elif actions and game.awaiting and game.awaiting.kind == Decision.MANEUVER and not on_map:
             hint.append("the units still to move are underlined; 5: choose on the map")
         elif not on_map:
@@ -223,11 +233,7 @@ class GameMap:
         game = self.session.view
         aw = game.awaiting
         s = game.state
-        maneuvering = (
-            aw is not None
-            and aw.kind in (Decision.MANEUVER, Decision.BATTLE)
-            and self._human_deciding()
-        )
+        maneuvering = aw is not None and aw.kind in MANEUVER_KINDS and self._human_deciding()
         turn = (s.round, s.turn)
         if maneuvering and self._map_turn != turn:
             self._map_turn = turn
@@ -235,11 +241,7 @@ class GameMap:
             if current != "map":
                 self._auto_map = current
                 self._show_panel("map")
-        elif (
-            not maneuvering
-            and aw is not None
-            and aw.kind not in (Decision.MANEUVER, Decision.BATTLE)
-        ):
+        elif not maneuvering and aw is not None and aw.kind not in MANEUVER_KINDS:
             if self._auto_map is not None and self.shown_panel() == "map":
                 self._show_panel(self._auto_map)
             self._auto_map = None

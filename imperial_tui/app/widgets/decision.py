@@ -22,6 +22,9 @@ from imperial_tui.app.widgets.base import Hanging, nation_text, set_content
 from imperial_tui.app.widgets.maneuver_menu import (  # move_label: also for the map's side
     battle_label,
     battle_text,
+    canal_label,
+    canal_text,
+    canal_title,
     group_key,
     jump_name,
     move_label,
@@ -130,6 +133,8 @@ def action_label(
         return Text(f"{what} in {region_name(s, a.region)} ({FACTORY_COST}M)")
     if kind in ("battle", "no_battle"):
         return battle_label(s, action)
+    if kind == "canal":
+        return canal_label(s, action)
     words = action_words(s, action, arrow)
     return Text(words[:1].upper() + words[1:])
 
@@ -232,6 +237,8 @@ class DecisionPanel(Vertical):
             region = getattr(game.state.ctx, "region", None)
             where = game.state.board.id(region) if region is not None else None
             words = f"battle in {region_name(game.state, where)}?"
+        elif aw.kind == Decision.CANAL:
+            words = canal_title(game.state)
         head.append(f"{aw.player} - {words}")
         set_content(title, head, layout=False)  # one line (app.tcss)
         if not session.is_human(aw.player):
@@ -245,11 +252,13 @@ class DecisionPanel(Vertical):
             self._clear()
             return True
         arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
-        set_content(
-            plan,
-            battle_text(game) if aw.kind == Decision.BATTLE else self.plan_text(session, arrow),
-            layout=None,
-        )
+        if aw.kind == Decision.BATTLE:
+            line = battle_text(game)
+        elif aw.kind == Decision.CANAL:
+            line = canal_text(game, arrow)
+        else:
+            line = self.plan_text(session, arrow)
+        set_content(plan, line, layout=None)
         self._actions = game.legal_actions()
         self._fill()
         return True
