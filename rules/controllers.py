@@ -21,9 +21,11 @@ class Controller(str):
     __slots__ = ()
 
     def __new__(cls, word: str) -> Controller:
-        if word != HUMAN_WORD and not (
-            word.startswith(BOT_PREFIX) and word[len(BOT_PREFIX) :] in BOT_LEVELS
-        ):
+        if word.startswith(BOT_PREFIX) and word[len(BOT_PREFIX) :] not in BOT_LEVELS:
+            level = word[len(BOT_PREFIX) :]
+            shown = repr(level) if len(level) <= 40 else repr(level[:40]) + "..."
+            raise ValueError(f"unknown computer level {shown} (one of {', '.join(BOT_LEVELS)})")
+        if word != HUMAN_WORD and not word.startswith(BOT_PREFIX):
             shown = repr(word) if len(word) <= 40 else repr(word[:40]) + "..."
             raise ValueError(f"a seat is played by one of {', '.join(CHOICES)}, not {shown}")
         return super().__new__(cls, word)

@@ -10,7 +10,9 @@ the machine already has or .ci/run installs in seconds, and the tests then use t
 PostgreSQL as a club's host would.
 
 Tests that need it take the ``pg_url`` fixture (a fresh, empty database each); without any
-PostgreSQL server program they are skipped, saying so.
+PostgreSQL server program they are skipped, saying so. The fixtures are registered once, in
+tests/conftest.py (imported into several modules, each would have started its own server),
+which also sends every PostgreSQL test to one pytest-xdist worker: one server per run.
 """
 
 from __future__ import annotations

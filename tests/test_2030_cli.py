@@ -128,10 +128,13 @@ def test_show_region_tells_who_controls_a_canal_and_the_wrap(world: Path):
     assert "The Panama Canal joins it to the Caribbean Sea" in flat
 
 
-def test_show_map_of_a_board_without_picture_says_so_in_one_line(world: Path):
+def test_show_map_draws_the_world_board_with_its_canals_and_wrap(world: Path):
     result = runner.invoke(app, ["show", str(world), "--map"])
-    assert result.exit_code == 1
-    assert "no picture for this board yet (Imperial 2030)" in result.stderr
+    assert result.exit_code == 0, result.output
+    for code in ("MOS", "NYC", "COL", "NAF", "BRA"):
+        assert code in result.stdout
+    assert "\u2261" in result.stdout  # a canal
+    assert "\u2190SOJ" in result.stdout  # the wrap: the Sea of Japan across the west edge
     assert "Traceback" not in result.output
 
 

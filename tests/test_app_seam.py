@@ -4,9 +4,10 @@ in its ``FEATURES``, never switched off by overriding the other's methods."""
 
 from __future__ import annotations
 
-import asyncio
 import inspect
 from pathlib import Path
+
+from pilot import drive, told
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.app.base import GameApp
@@ -72,7 +73,7 @@ def remote_app(tmp_path: Path) -> tuple[ServerApp, Hub]:
     return ServerApp(hub, "anna", link=None, env={}), hub
 
 
-def test_a_remote_player_has_no_pause_and_undoes_through_the_same_question(
+async def test_a_remote_player_has_no_pause_and_undoes_through_the_same_question(
     tmp_path: Path,
 ) -> None:
     """The computers' pause (p) is this app's only where it runs computer players: a remote
@@ -80,44 +81,38 @@ def test_a_remote_player_has_no_pause_and_undoes_through_the_same_question(
     (the server's own undo took no ``resume`` and the pause's ctrl+z failed on it)."""
     app, hub = remote_app(tmp_path)
 
-    async def run() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
+    async with drive(app) as pilot:
+        await pilot.pause()
+        table = next(iter(hub.tables.values()))
+        app.open_table(table)
+        await pilot.pause()
+        assert app.session is not None and app.session.viewer == "anna"
+        assert app.check_action("pause", ()) is False
+        assert app.check_action("save", ()) is False and app.check_action("load", ()) is False
+        await pilot.press("p")
+        await pilot.pause()
+        assert type(app.screen).__name__ != "PausedScreen"
+        if type(app.screen).__name__ == "RecapScreen":
+            await pilot.press("escape")
+        if app.session.game.awaiting.player == "anna":
+            await pilot.press("enter")  # anna decides, so there is something to undo
             await pilot.pause()
-            table = next(iter(hub.tables.values()))
-            app.open_table(table)
-            await pilot.pause()
-            assert app.session is not None and app.session.viewer == "anna"
-            assert app.check_action("pause", ()) is False
-            assert app.check_action("save", ()) is False and app.check_action("load", ()) is False
-            await pilot.press("p")
-            await pilot.pause()
-            assert type(app.screen).__name__ != "PausedScreen"
-            if type(app.screen).__name__ == "RecapScreen":
-                await pilot.press("escape")
-            if app.session.game.awaiting.player == "anna":
-                await pilot.press("enter")  # anna decides, so there is something to undo
-                await pilot.pause()
-            app.action_undo(resume=True)  # as the pause screen's ctrl+z calls it
-            await pilot.pause()
-            screens = [type(s).__name__ for s in app.screen_stack]
-            notes = [n.message for n in app._notifications]
-            assert "ConfirmScreen" in screens or any("cannot undo" in n for n in notes)
-
-    asyncio.run(run())
+        app.action_undo(resume=True)  # as the pause screen's ctrl+z calls it
+        await pilot.pause()
+        screens = [type(s).__name__ for s in app.screen_stack]
+        notes = told(app)
+        assert "ConfirmScreen" in screens or any("cannot undo" in n for n in notes)
 
 
-def test_the_local_app_keeps_its_file_commands_and_the_pause() -> None:
+async def test_the_local_app_keeps_its_file_commands_and_the_pause() -> None:
     game = Game.new(["Anna", "Ben"], seed=3)
     app = ImperialApp(session=Session(game, {"Anna": "human", "Ben": "bot:greedy"}), pace=0.0)
 
-    async def run() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert app.check_action("save", ()) and app.check_action("load", ())
-            assert app.check_action("pause", ()) is True
-            assert app.check_action("chat", ()) is False
-
-    asyncio.run(run())
+    async with drive(app) as pilot:
+        await pilot.pause()
+        assert app.check_action("save", ()) and app.check_action("load", ())
+        assert app.check_action("pause", ()) is True
+        assert app.check_action("chat", ()) is False
 
 
 def test_every_decision_has_one_word_its_words_and_its_help_page() -> None:

@@ -63,6 +63,10 @@ UNREACHABLE = {
     ("game.py", "apply", ""): "text that is no action: explain reads the notation first and "
     "cites Action notation (or the rule, for a bond returned for another nation's)",
     ("maneuver.py", "_remove_active", "no such army"): "callers check that the unit exists",
+    ("maneuver.py", "_check_army_move", "the army in {} cannot reach {} by this convoy"): "a "
+    "guard: check_convoy_path refuses a broken chain of seas and canals.check a closed or "
+    "refused canal first, and army_destinations lists every landing of a chain that passes "
+    "both (60 random 2030 games with every chain of 1-3 own fleets reached it nowhere)",
 }
 # Refusals that are no rule's: they cite the notation.
 NOT_A_RULE = {
@@ -227,6 +231,48 @@ def _swiss_bank_decision() -> Game:
     raise AssertionError("no Swiss bank decision found")
 
 
+def world_refusals() -> list[tuple[Game, str]]:
+    """Refusals only the 2030 board has (its canals), each with the action refused: the
+    walk's candidate actions name Europe's regions."""
+    from helpers import give_turn, nation_of, new_game, set_flags, set_units
+
+    def table(
+        mover: str, units: dict[str, dict[str, int]], flag: str, *before: str, closed=False
+    ) -> Game:
+        rules = RuleSet.preset(game="2030")
+        if closed:  # the controller has no government, and then the canal is closed
+            rules = rules.with_options(canal_ungoverned="closed")
+        game = new_game(6, rules=rules)
+        for region, counts in units.items():
+            set_units(game, mover, region, **counts)
+        set_flags(game, flag, "colombia")
+        if closed:
+            game.state.government[nation_of(game, flag)] = -1
+        give_turn(game, mover, "investor")
+        for action in (f"{mover} rondel maneuver2", *before):
+            game.apply(action)
+        return game
+
+    fleet = {"caribbean_sea": {"fleets": 1}}
+    cross = "US move fleet caribbean_sea -> north_pacific"
+    convoy = "BR move army fortaleza -> alaska convoy caribbean_sea,north_pacific"
+    carriers = {
+        "fortaleza": {"armies": 1},
+        "caribbean_sea": {"fleets": 1},
+        "north_pacific": {"fleets": 1},
+    }
+    return [
+        # a fleet refused passage asks again
+        (table("US", fleet, "BR", cross, "BR refuses US through panama"), cross),
+        # an answer about another canal
+        (table("US", fleet, "BR", cross), "BR allows US through suez"),
+        # an army refused passage: its convoy through the canal no longer reaches
+        (table("BR", carriers, "US", convoy, "US refuses BR through panama"), convoy),
+        # an army convoyed through a closed canal (canals.check, before the convoy's own)
+        (table("BR", carriers, "US", closed=True), convoy),
+    ]
+
+
 def random_positions() -> list[Game]:
     return [random_game(seed, random.Random(seed).randint(0, 300)) for seed in range(8)]
 
@@ -351,6 +397,14 @@ def walk() -> dict[tuple[str, str, int], tuple[str, str, RuleRef]]:
                 site = site_of(exc)
                 if site not in found:
                     found[site] = (str(action), exc.reason, explain(game, action).rule)
+    for game, text in world_refusals():
+        try:
+            game.apply(text)
+        except IllegalAction as exc:
+            site = site_of(exc)
+            found.setdefault(site, (text, exc.reason, explain(game, text).rule))
+        else:
+            raise AssertionError(f"{text!r} was not refused")
     return found
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from dataclasses import asdict
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from imperial_tui.cli import app
@@ -16,7 +15,6 @@ from imperial_tui.server.store import SQLiteStore, open_store
 from rules import Game, RuleSet
 from rules.bots import make_bot
 from rules.savefile import save_game
-from tests.pg_server import pg_server, pg_url  # noqa: F401 - fixtures
 
 runner = CliRunner()
 
@@ -70,10 +68,8 @@ def test_help_names_every_notify_variable_and_the_limits() -> None:
         assert option in result.output
 
 
-def test_migrate_moves_a_sqlite_servers_games_exactly(
-    tmp_path: Path, request: pytest.FixtureRequest
-) -> None:
-    url = str(request.getfixturevalue("pg_url"))
+def test_migrate_moves_a_sqlite_servers_games_exactly(tmp_path: Path, pg_url: str) -> None:
+    url = pg_url
     data = tmp_path / "server"
     hub = Hub(SQLiteStore(data / "imperial.db"))
     hub.store.claim_user("anna", "ssh-ed25519 AAAA-anna")

@@ -18,7 +18,6 @@ import pytest
 
 from imperial_tui.server.hub import Hub
 from imperial_tui.server.store import open_store
-from tests.pg_server import pg_server, pg_url  # noqa: F401 - fixtures
 from tests.server_helpers import Terminal, run, until
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
@@ -106,9 +105,9 @@ async def a_move(terms: dict[str, Terminal], url: str) -> None:
 
 
 def test_two_hosts_share_a_game_and_one_takes_over_when_the_other_is_killed(
-    tmp_path: Path, request: pytest.FixtureRequest
+    tmp_path: Path, pg_url: str
 ) -> None:
-    url = str(request.getfixturevalue("pg_url"))
+    url = pg_url
     host_a = start_host(tmp_path / "a", url)
     host_b = start_host(tmp_path / "b", url)  # (both start at once)
     try:

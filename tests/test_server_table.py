@@ -16,12 +16,11 @@ from imperial_tui.server.store import Conflict, LogEntry, SQLiteStore, StoreErro
 from imperial_tui.server.table import Refused, Table, clean_chat
 from rules import Game, RuleSet
 from rules.bots import make_bot
-from tests.pg_server import pg_server, pg_url  # noqa: F401 - fixtures
 
 Spec = Path | str
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
 def spec(request: pytest.FixtureRequest, tmp_path: Path) -> Spec:
     """The same tests on both stores: SQLite (one host) and PostgreSQL (several)."""
     if request.param == "sqlite":

@@ -228,10 +228,13 @@ class Session:
 
     def __post_init__(self) -> None:
         seed = self.game.setup.seed or 0
-        try:
-            self.controllers = {p: Controller(c) for p, c in self.controllers.items()}
-        except ValueError as exc:
-            raise SaveError(str(exc)) from None
+        controllers: dict[str, Controller] = {}
+        for player, word in self.controllers.items():
+            try:
+                controllers[player] = Controller(word)
+            except ValueError as exc:
+                raise SaveError(f"{player}: {exc}") from None
+        self.controllers = controllers
         for i, (name, ctl) in enumerate(self.controllers.items()):
             level = ctl.level
             if level:
