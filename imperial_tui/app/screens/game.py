@@ -340,6 +340,7 @@ class GameScreen(GameMap, GuardedScreen):
         if self._wide():
             for wid in ("#wide-right", "#map-info-wide"):
                 self.query_one(wid).set_class(name == "map", "-map")
+            self.fit_map()
         else:
             tabs = self.query_one(TabbedContent)
             if tabs.active != name:
