@@ -594,8 +594,10 @@ class MapPainter:
             code = info["flag"]
             items.append((code, style_of(nation_style(code) + " reverse", None)))
         r, c, width = slots[0]
-        if kind == "province" and sum(len(t) for t, _ in items) > width:
-            items.pop()  # a compact cell: the owner of a home province goes (its tint stays)
+        # a compact cell: the owner of a home province goes (its tint stays) when it does not
+        # fit, or would run into the label (NYCUS); a factory glyph between them parts them
+        if kind == "province" and sum(len(t) for t, _ in items) + (not factory) > width:
+            items.pop()
         placed: list[tuple[int, str, Style]] = []
         col = 0
         for text, style, gap in header_layout(items, width):
