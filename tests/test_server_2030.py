@@ -1,20 +1,22 @@
 """Imperial 2030 on the server: a game created from the lobby's new-game screen by keys (the
-game chosen there), joined, played and resumed after a restart; a 2030 save imported by the
-host. The server keeps the game among the table's settings (``RuleSet.from_dict`` builds its
-rules), so both the one-process server and the worker processes (which create through a call
-to the owner) must carry it."""
+game chosen there), joined, played, watched, chatted in, resumed after a restart and
+exported; a 2030 save imported by the host. The server keeps the game among the table's
+settings (``RuleSet.from_dict`` builds its rules), so both the one-process server and the
+worker processes (which create through a call to the owner) must carry it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from imperial_tui.cli import app
 from imperial_tui.server.hub import Hub
 from imperial_tui.server.store import open_store
 from rules import Game, RuleSet
 from rules.games import IMPERIAL_2030
-from rules.savefile import save_game
+from rules.savefile import load_game, save_game
 from tests.server_helpers import connect, decider, new_key, run, serving
 from tests.test_server_play import close_recap, play_one, wait_for_humans
 
@@ -66,6 +68,16 @@ def test_a_2030_game_created_from_the_lobby_is_played_and_resumed(
                 await close_recap(terms[decider(table)])
                 await play_one(server, terms, table)
             history = [str(a) for a in table.game.history]
+            # a spectator and a chat line
+            carl = await connect(server, "carl", new_key())
+            await carl.wait_for("Games to watch")
+            await carl.press("enter")
+            await carl.wait_for(r"Imperial 2030 .*round")
+            table.say("ben", "through Panama next")
+            await close_recap(carl)
+            await carl.press("4")
+            await carl.wait_for("through Panama next")
+            await carl.close()
             await anna.close()
             await ben.close()
 
@@ -76,6 +88,16 @@ def test_a_2030_game_created_from_the_lobby_is_played_and_resumed(
             anna = await connect(server, "anna", anna_key)
             await anna.wait_for(r"Imperial 2030 .*round|anna's 2030 game")
             await anna.close()
+        moves = [str(a) for a in table.game.history]
+
+        out = tmp_path / "export.json"  # the export is a 2030 save
+        result = CliRunner().invoke(
+            app, ["serve", "export", "1", str(out), "--data", str(tmp_path)]
+        )
+        assert result.exit_code == 0, result.output
+        exported = load_game(out).game
+        assert exported.rules.game == "2030"
+        assert [str(a) for a in exported.history] == moves
 
     run(scenario(), timeout=120)
 
