@@ -234,3 +234,34 @@ async def test_europe_keeps_the_usual_layout_with_its_map_at_120x40() -> None:
         assert not screen.query_one("#left").has_class("-map-fit")
         assert screen.query_one("#nations").display
         assert screen.map_model.painter.cw == 7  # full cells
+
+
+async def test_a_2030_game_through_the_app_and_its_final_scores() -> None:
+    """The first rounds of a 2030 game with every decision taken through the app (a computer
+    player's choice for each human seat: rondel, investor, production, maneuvers with the
+    map coming and going, imports) without an error; then the same game played out opens
+    on its final scores with 2030's nations."""
+    from pilot import step
+
+    from rules.bots import GreedyBot, play_out
+
+    g = Game.new(["Anna", "Ben", "Cleo"], rules=RuleSet.preset(game="2030"), seed=11)
+    bots = {p: GreedyBot(i) for i, p in enumerate(g.players)}
+    kinds: set[str] = set()
+    app = ImperialApp(session=hot_seat(g), pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        while len(g.plies) < 36:
+            kinds.add(g.awaiting.kind)
+            await step(pilot, bots[g.awaiting.player].choose(g))
+        assert {"rondel", "invest", "produce", "maneuver", "import"} <= kinds
+        assert screen_text(app).startswith(" Imperial 2030  round")
+
+    play_out(g, bots)
+    assert g.is_over
+    app = ImperialApp(session=hot_seat(g), pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        assert type(app.screen).__name__ == "GameOverScreen"
+        text = screen_text(app)
+        assert "Game over" in text
+        assert re.search(r"\b(CN|IN|BR|US|EU)\d+ \d+×\d", text)  # bonds: 2030's nations
+        assert not re.search(r"\b(AH|IT|FR|GB|GE)\d+ ", text)
