@@ -26,7 +26,9 @@ def home_provinces(game: Any) -> dict[str, str]:
 
 
 def region_names(game: Any) -> dict[str, str]:
-    return {r.id: r.name for r in game.state.board.regions}
+    """Region ids, and canal ids (Imperial 2030), to their printed names."""
+    board = game.state.board
+    return {r.id: r.name for r in board.regions} | {c.id: c.name for c in board.canals}
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,10 +113,10 @@ def recap(
     ``actions`` are the actions taken in between (battles are read from them); ``home_of``
     maps a home province's id to its nation's code (to say "armies occupy Vienna (AH)" after
     the occupier's coloured code);
-    ``names`` maps region ids to printed names; ``events`` (the engine's events in between)
-    give the causes of the player's cash change. Only the player's own cash is mentioned (the
-    recap is theirs), so hidden cash stays hidden; ``hidden_cash`` is kept for the day a
-    line about other players' money is added."""
+    ``names`` maps region ids (and canal ids) to printed names; ``events`` (the engine's
+    events in between) give the causes of the player's cash change. Only the player's own
+    cash is mentioned (the recap is theirs), so hidden cash stays hidden; ``hidden_cash`` is
+    kept for the day a line about other players' money is added."""
     names = names or {}
     home_of = home_of or {}
 
@@ -234,6 +234,13 @@ def recap(
                 "one of each removed"
             )
             out.append(RecapLine(BATTLES, text, a.nation))
+
+    # -- canals (Imperial 2030): who let whom through, who refused -----------------------------
+    for a in actions:
+        if getattr(a, "kind", "") == "canal":
+            canal = rname(a.canal)
+            verb = f"let {a.mover} through" if a.allow else f"refused {a.mover} passage through"
+            out.append(RecapLine(BATTLES, f"{verb} the {canal}", a.nation))
 
     # -- factories ----------------------------------------------------------------------------
     for rid, region in after["regions"].items():

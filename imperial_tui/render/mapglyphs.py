@@ -170,6 +170,7 @@ MARK_LABEL = {  # attributes first, so a NO_COLOR terminal still tells them apar
     "rail": "bold underline cyan",
     "movable": "bold underline",
     "battle": "bold underline reverse red",
+    "canal": "bold underline reverse bright_cyan",  # the canal's controller, as its mark
 }
 MARK_BG = {
     "origin": "#4a4200",
@@ -179,6 +180,7 @@ MARK_BG = {
     "convoy": "#134a7a",
     "rail": "#0f3d3d",
     "battle": "#5a1414",
+    "canal": "#0f3d4d",
 }
 CURSOR = "bold yellow"
 STRAIT = "bold bright_cyan"

@@ -19,11 +19,18 @@ from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.app.widgets.decision import DecisionPanel, move_label, region_name
 from imperial_tui.app.widgets.map import MapInfo, MapModel, MapView
 from imperial_tui.app.widgets.regions import RegionsPanel
-from imperial_tui.render.mapmarks import MOVES, marks_for, unit_key
-from imperial_tui.render.mapview import MapMarks
+from imperial_tui.render.mapmarks import MOVES, decision_region, marks_for, unit_key
+from imperial_tui.render.mapview import COMPACT_CELL, FULL_CELL, MapMarks, MapPainter
 from imperial_tui.render.regioninfo import plural
 from rules import Action
 from rules.decisions import Decision
+
+# the decisions of a Maneuver: the map comes up for them and stays until it is over
+MANEUVER_KINDS = (Decision.MANEUVER, Decision.BATTLE, Decision.CANAL)
+# app.tcss: the nations and the decision beside the map at 120x40, and the least the decision
+# can be read in when a wide map needs the room
+LEFT_WIDTH = 42
+LEFT_MIN = 30
 
 
 class GameMap:
@@ -35,6 +42,7 @@ class GameMap:
     app: Any
     focused: Any
     ascii_only: bool
+    size: Any
 
     def init_map(self) -> None:
         self.map_model = MapModel()
@@ -59,6 +67,29 @@ class GameMap:
         """Whether a map view is on screen (the wide layout's, or the fifth tab)."""
         return self.panel == "map"
 
+    def map_fit_width(self) -> int | None:
+        """At 120x40 and more: the width the map takes when its picture, even in compact
+        cells, is wider than the room beside the nations and the decision (Imperial 2030's
+        world map: 88 columns, 78 beside them). None when it fits there (Europe), or when
+        what would be left of the decision is too narrow to read."""
+        board = self.session.view.state.board
+        if board.layout is None:
+            return None
+        width = self.size.width
+        room = width - LEFT_WIDTH
+        compact = MapPainter.width_of(board, COMPACT_CELL)
+        if MapPainter.width_of(board, FULL_CELL) <= room or compact <= room:
+            return None
+        return compact if width - compact >= LEFT_MIN else None
+
+    def fit_map(self) -> None:
+        """The wide layout's map on show and too wide for its room: it takes the width it
+        needs and the decision the rest, the treasuries panel stepping aside (class
+        ``-map-fit`` of ``#left``, app.tcss); back to the usual layout otherwise."""
+        fit = self.map_fit_width() if self.panel == "map" and self._wide() else None
+        self.query_one("#left").set_class(fit is not None, "-map-fit")
+        self.query_one("#wide-right").styles.width = fit  # None: app.tcss's width again
+
     def map_views(self) -> list[MapView]:
         """The map on show in this layout (none while the screen is being taken down)."""
         wanted = "#map-view-wide" if self._wide() else "#map-view"
@@ -78,6 +109,9 @@ class GameMap:
         model = self.map_model
         views = self.map_views() if self._wide() else []  # the wide map shows it whole
         room = views[0].scrollable_content_region.width if views else None
+        if views:
+            self.fit_map()  # (another game loaded: another map)
+            room = self.map_fit_width() or room  # before the layout has caught up
         model.painter_for(game.state.board, self.ascii_only, room=room)
         actions = self.legal_actions() if self._human_deciding() else []
         # (the history browser has no decision panel: a past position, nothing to choose)
@@ -90,7 +124,7 @@ class GameMap:
             model.put_cursor(self._cursor_due)  # the battle, wherever the map was
             self._cursor_due = None
         if follow and focus:
-            target = self._focus_region(focus, group)
+            target = self._focus_region(focus, group) or decision_region(game)
             if target:
                 model.put_cursor(target)
         marks = marks_for(game, actions, group, focus, model.cursor)
@@ -196,6 +230,13 @@ class GameMap:
                 )
         elif marks.battle:
             hint.append(f"Battle in {region_name(game.state, marks.battle)}")
+        elif marks.canal:
+            arrow = "->" if self.ascii_only else "→"
+            hint.append(
+                f"Canal: {region_name(game.state, marks.origin)} {arrow} "
+                f"{region_name(game.state, marks.chosen)}, controlled from "
+                f"{region_name(game.state, marks.canal)}"
+            )
         elif actions and game.awaiting and game.awaiting.kind == Decision.MANEUVER and not on_map:
             hint.append("the units still to move are underlined; 5: choose on the map")
         elif not on_map:
@@ -230,11 +271,7 @@ class GameMap:
         game = self.session.view
         aw = game.awaiting
         s = game.state
-        maneuvering = (
-            aw is not None
-            and aw.kind in (Decision.MANEUVER, Decision.BATTLE)
-            and self._human_deciding()
-        )
+        maneuvering = aw is not None and aw.kind in MANEUVER_KINDS and self._human_deciding()
         turn = (s.round, s.turn)
         if maneuvering and self._map_turn != turn:
             self._map_turn = turn
@@ -242,11 +279,7 @@ class GameMap:
             if current != "map":
                 self._auto_map = current
                 self._show_panel("map")
-        elif (
-            not maneuvering
-            and aw is not None
-            and aw.kind not in (Decision.MANEUVER, Decision.BATTLE)
-        ):
+        elif not maneuvering and aw is not None and aw.kind not in MANEUVER_KINDS:
             if self._auto_map is not None and self.shown_panel() == "map":
                 self._show_panel(self._auto_map)
             self._auto_map = None

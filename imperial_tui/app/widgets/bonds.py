@@ -11,7 +11,6 @@ from rich.console import Group
 from rich.text import Text
 
 from imperial_tui.app.widgets.base import Chunks, Panel, nation_text
-from rules.actions import NATION_CODES
 from rules.state import NO
 from rules.takeover import takeovers
 
@@ -25,7 +24,7 @@ class BondsPanel(Panel):
                 name,
                 s.cash[p] if session.shows_cash_of(name) else None,
                 tuple(
-                    (NATION_CODES[n], costs[k])
+                    (s.board.codes[n], costs[k])
                     for n in range(len(s.bond_owner))
                     for k, o in enumerate(s.bond_owner[n])
                     if o == p
@@ -36,7 +35,7 @@ class BondsPanel(Panel):
         )
         nations = tuple(
             (
-                NATION_CODES[n],
+                s.board.codes[n],
                 tuple(costs[k] for k, o in enumerate(s.bond_owner[n]) if o == NO),
                 tuple(s.credit(p, n) for p in range(len(s.players))),
                 s.government[n],

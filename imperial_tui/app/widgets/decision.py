@@ -23,6 +23,9 @@ from imperial_tui.app.widgets.base import Hanging, nation_text, set_content
 from imperial_tui.app.widgets.maneuver_menu import (  # move_label: also for the map's side
     battle_label,
     battle_text,
+    canal_label,
+    canal_text,
+    canal_title,
     group_key,
     jump_name,
     move_label,
@@ -32,7 +35,6 @@ from imperial_tui.app.widgets.maneuver_menu import (  # move_label: also for the
 from imperial_tui.render.style import glyphs
 from imperial_tui.render.words import action_words, region_name, space_label  # region_name: map
 from rules import Action
-from rules.actions import NATION_CODES
 from rules.decisions import Decision
 from rules.economy import FACTORY_COST, is_port
 from rules.engine import DECISION_WORDS
@@ -93,7 +95,7 @@ def action_label(
         if a.returning:
             body.append(f", pays {price}M + the {a.returning}M bond")
         p = s.players.index(a.actor)
-        n = NATION_CODES.index(a.nation)
+        n = s.board.codes.index(a.nation)
         new = government_after_buy(s, p, n, a.value, a.returning)
         if new != NO and new != s.government[n]:
             body.append(f" {arrow} {s.players[new]} governs {a.nation}", style="bold")
@@ -132,6 +134,8 @@ def action_label(
         return Text(f"{what} in {region_name(s, a.region)} ({FACTORY_COST}M)")
     if kind in ("battle", "no_battle"):
         return battle_label(s, action)
+    if kind == "canal":
+        return canal_label(s, action)
     words = action_words(s, action, arrow)
     return Text(words[:1].upper() + words[1:])
 
@@ -145,7 +149,7 @@ def money_text(session: Any) -> str:
     if aw is None:
         return ""
     if aw.kind in (Decision.BUILD_FACTORY, Decision.IMPORT) and aw.nation:
-        return f"{aw.nation} treasury: {s.treasury[NATION_CODES.index(aw.nation)]}M"
+        return f"{aw.nation} treasury: {s.treasury[s.board.codes.index(aw.nation)]}M"
     if aw.kind in (
         Decision.RONDEL,
         Decision.INVEST,
@@ -161,7 +165,7 @@ def treasury_short(session: Any) -> str | None:
     aw = session.view.awaiting
     if aw is None or aw.nation is None:
         return None
-    n = NATION_CODES.index(aw.nation)
+    n = s.board.codes.index(aw.nation)
     if aw.kind == Decision.BUILD_FACTORY and s.treasury[n] < 5:
         return aw.nation
     if aw.kind == Decision.IMPORT and s.treasury[n] < 3:
@@ -236,6 +240,8 @@ class DecisionPanel(Vertical):
             region = getattr(game.state.ctx, "region", None)
             where = game.state.board.id(region) if region is not None else None
             words = f"battle in {region_name(game.state, where)}?"
+        elif aw.kind == Decision.CANAL:
+            words = canal_title(game.state)
         head.append(f"{aw.player} - {words}")
         set_content(title, head, layout=False)  # one line (app.tcss)
         if not session.is_human(aw.player):
@@ -249,11 +255,13 @@ class DecisionPanel(Vertical):
             self._clear()
             return True
         arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
-        set_content(
-            plan,
-            battle_text(game) if aw.kind == Decision.BATTLE else self.plan_text(session, arrow),
-            layout=None,
-        )
+        if aw.kind == Decision.BATTLE:
+            line = battle_text(game)
+        elif aw.kind == Decision.CANAL:
+            line = canal_text(game, arrow)
+        else:
+            line = self.plan_text(session, arrow)
+        set_content(plan, line, layout=None)
         self._actions = game.legal_actions()
         self._fill()
         return True
