@@ -19,7 +19,7 @@ from imperial_tui.render.mapview import COMPACT_CELL
 from rules import Game, RuleSet
 from rules.games import IMPERIAL, IMPERIAL_2030
 
-SEATS_TO_GAME = 12  # the six seats' name and kind fields, then the game's
+SEATS_TO_GAME = 13  # the six seats' name and kind fields, all computers, then the game's
 CROSS = "US move fleet caribbean_sea -> north_pacific"
 
 

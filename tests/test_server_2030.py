@@ -20,7 +20,7 @@ from rules.savefile import load_game, save_game
 from tests.server_helpers import connect, decider, new_key, run, serving
 from tests.test_server_play import close_recap, play_one, wait_for_humans
 
-SEATS_TO_GAME = 12  # the six seats' name and kind fields, then the game's
+SEATS_TO_GAME = 13  # the six seats' name and kind fields, all computers, then the game's
 
 
 @pytest.mark.parametrize("workers", [0, 2], ids=["one process", "two worker processes"])
