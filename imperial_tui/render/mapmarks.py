@@ -1,6 +1,8 @@
 """What the map highlights for the decision at hand, from the legal actions only: the unit
 being moved and every destination its legal moves name, the seas its convoys need, the rail
-it can ride, the units still to move, the battle being decided. No Textual import.
+it can ride, the units still to move, the battle being decided, and in Imperial 2030 the unit
+asking to cross a canal (from, to, its convoy) with the region that controls the canal. No
+Textual import.
 """
 
 from __future__ import annotations
@@ -8,11 +10,22 @@ from __future__ import annotations
 from imperial_tui.render.mapview import MapMarks
 from rules import Action, Game
 from rules.actions import MoveArmy, MoveFleet
+from rules.canals import CanalRequest
 from rules.decisions import Decision
 from rules.maneuver import Rail
 
 MOVES = ("move_army", "move_fleet")
 UnitMove = MoveArmy | MoveFleet
+
+
+def decision_region(game: Game) -> str | None:
+    """The region a decision is about when no option names one: a canal's controlling
+    region while it is asked (the map's window goes there), else None."""
+    s = game.state
+    aw = game.awaiting
+    if aw is not None and aw.kind == Decision.CANAL and isinstance(s.ctx, CanalRequest):
+        return s.board.id(s.board.canals[s.ctx.asking[0][0]].controller)
+    return None
 
 
 def unit_key(action: Action) -> str | None:
@@ -45,6 +58,16 @@ def marks_for(
     if aw.kind == Decision.BATTLE:
         region = getattr(s.ctx, "region", None)
         return MapMarks(cursor=cursor, battle=board.id(region) if region is not None else None)
+    if aw.kind == Decision.CANAL and isinstance(s.ctx, CanalRequest):
+        move = s.ctx.move
+        canal = board.canals[s.ctx.asking[0][0]]
+        return MapMarks(
+            cursor=cursor,
+            origin=move.origin,
+            chosen=move.dest,
+            convoy=frozenset(convoy_of(move)),
+            canal=board.id(canal.controller),
+        )
     if aw.kind != Decision.MANEUVER:
         return MapMarks(cursor=cursor)
     keys = {key for a in focus if (key := unit_key(a)) is not None}
@@ -59,7 +82,9 @@ def marks_for(
         return MapMarks(cursor=cursor, movable=movable, destinations=places)
     moves = [a for a in actions if isinstance(a, UnitMove) and unit_key(a) == group]
     kind, _, origin = group.partition(":")
-    first = focus[0] if len(focus) == 1 else None
+    # one move, or one destination's hostile and friendly variants (one line in the list)
+    where = {(a.dest if isinstance(a, UnitMove) else None, convoy_of(a)) for a in focus}
+    first = focus[0] if focus and len(where) == 1 else None
     chosen = first if isinstance(first, UnitMove) and unit_key(first) == group else None
     by_land = {a.dest for a in moves if not convoy_of(a)}
     dests = frozenset(a.dest for a in moves)

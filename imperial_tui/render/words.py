@@ -11,6 +11,7 @@ from rules import Action
 from rules.actions import (
     BuildFactory,
     Buy,
+    CanalPassage,
     ChangeStatus,
     ChooseRondel,
     DestroyFactory,
@@ -36,6 +37,35 @@ def region_name(s: GameState, rid: str | None) -> str:
         return "-"
     r = s.board.index.get(rid)
     return s.board.regions[r].name if r is not None else rid
+
+
+SHORTER = (
+    (" Sea", ""),
+    (" Ocean", ""),
+    ("Western ", "W. "),
+    ("Eastern ", "E. "),
+    ("Northern ", "N. "),
+    ("Southern ", "S. "),
+    ("North ", "N. "),
+    ("South ", "S. "),
+)
+
+
+def short_name(name: str, width: int) -> str:
+    """A region's name in ``width`` columns, still readable: 'Western Mediterranean Sea'
+    becomes 'W. Mediterranean' in 16 (the sea word first, then the compass words); only a
+    name still too long is cut, with a final '.' so that a cut shows."""
+    for long, short in SHORTER:
+        if len(name) <= width:
+            break
+        name = name.replace(long, short)
+    return name if len(name) <= width else name[: width - 1] + "."
+
+
+def canal_name(s: GameState, canal_id: str) -> str:
+    """A canal's printed name ('panama' -> 'Panama Canal'), the id if unknown."""
+    canal = next((c for c in s.board.canals if c.id == canal_id), None)
+    return canal.name if canal is not None else canal_id
 
 
 def space_label(space: str) -> str:
@@ -102,6 +132,10 @@ def action_words(s: GameState, action: Action, arrow: str = "->") -> str:
         return f"lets {a.nation} pass Investor"
     if isinstance(a, Donate):
         return f"donates {a.amount}M to {a.nation}"
+    if isinstance(a, CanalPassage):
+        if a.allow:
+            return f"lets {a.mover} through the {canal_name(s, a.canal)}"
+        return f"refuses {a.mover} passage through the {canal_name(s, a.canal)}"
     text = str(action)  # a kind of action this module does not know yet
     return text[len(a.actor) + 1 :] if text.startswith(a.actor + " ") else text
 

@@ -45,6 +45,7 @@ class GameSettings(TypedDict, total=False):
     """A game's settings as the store keeps them (JSON); read with defaults where a key may
     be missing."""
 
+    game: str  # "imperial" or "2030" (rules.games.GameName; a game stored before: Imperial)
     edition: str
     variant: str
     options: dict[str, object]  # rule options (RuleSet.options())
@@ -86,7 +87,7 @@ class GameRecord:
     creator: str
     created: str
     status: str  # open (waiting for players), playing, finished
-    settings: GameSettings
+    settings: GameSettings  # game, edition, variant, options, seed, hidden_cash, pace
     header: Header | None  # once the game has started
     seats: list[SeatRecord] = field(default_factory=list)
 

@@ -5,9 +5,16 @@ and sorted by name, so a typed letter finds a region.
 
 Labels only: which moves exist is the engine's ``legal_actions()``; the grouping reads the
 board (is the destination next to the origin?) and the action (does it name a convoy?).
+
+Imperial 2030's canals: a move that must ask a canal's controller says so in its label
+("asks BR: Panama Canal", from ``rules.canals``, the code the engine asks by), and the canal
+decision that follows has its title, its line (which unit, from where to where) and its two
+answers in words, with what a no means under the game's ``canal_refusal`` option.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from rich.text import Text
 from textual.widgets.option_list import Option
@@ -15,10 +22,11 @@ from textual.widgets.option_list import Option
 from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.render.mapmarks import UnitMove, convoy_of
 from imperial_tui.render.style import Glyphs
-from imperial_tui.render.words import action_words, region_name
+from imperial_tui.render.words import action_words, region_name, short_name
 from rules import Action, Game
-from rules.actions import NATION_CODES, Fight, MoveArmy, MoveFleet, NoFight
-from rules.state import GameState
+from rules.actions import CanalPassage, Fight, MoveArmy, MoveFleet, NoFight
+from rules.canals import CanalRequest, crossed, gates
+from rules.state import NO, GameState
 
 # Menu order: fleets move before armies; the explicit done step comes last.
 GROUP_ORDER = {
@@ -43,7 +51,7 @@ def foreign_units(s: GameState, rid: str, nation: str) -> str:
     if r is None:
         return ""
     out = []
-    for m, code in enumerate(NATION_CODES):
+    for m, code in enumerate(s.board.codes):
         if code == nation:
             continue
         for word, counts in (("army", s.armies), ("fleet", s.fleets)):
@@ -63,7 +71,7 @@ def group_key(action: Action) -> str:
 def unmoved(s: GameState, kind: str, nation: str, rid: str) -> int:
     """How many of the nation's units of ``kind`` at ``rid`` have not acted in this Maneuver
     (the engine counts only, units of one nation in one region are interchangeable)."""
-    n = NATION_CODES.index(nation)
+    n = s.board.codes.index(nation)
     r = s.board.index[rid]
     ctx = s.turn_ctx
     if kind == "move_fleet":
@@ -98,6 +106,83 @@ def move_label(s: GameState, action: UnitMove, arrow: str) -> Text:
     others = foreign_units(s, dest, action.actor)
     if others:
         label.append(f"  [{others}]", style="italic")
+    asks = canal_note(s, action)
+    if asks:
+        label.append(f"  {asks}", style="bold")
+    return label
+
+
+def canal_note(s: GameState, action: UnitMove) -> str:
+    """'asks BR: Panama Canal' for a move whose canal crossing needs the controller's leave
+    (Imperial 2030; the same gates the engine asks at), else ''."""
+    board = s.board
+    if not board.canals or s.turn == NO:
+        return ""
+    route = action.convoy if isinstance(action, MoveArmy) else (action.origin, action.dest)
+    if not route or any(r not in board.index for r in route):
+        return ""
+    asked = [g for g in crossed(gates(s, s.turn), [board.index[r] for r in route]) if g.asks != NO]
+    return "; ".join(f"asks {board.codes[g.asks]}: {board.canals[g.canal].name}" for g in asked)
+
+
+def canal_request(s: GameState) -> CanalRequest | None:
+    """The move waiting for a canal controller's answer, if the game is asking one."""
+    ctx = s.ctx
+    return ctx if isinstance(ctx, CanalRequest) else None
+
+
+def canal_title(s: GameState) -> str:
+    """The canal decision's title after the player: 'let US through Panama?'."""
+    request = canal_request(s)
+    if request is None:
+        return "canal"
+    canal = s.board.canals[request.asking[0][0]]
+    return f"let {request.move.actor} through {canal.name.removesuffix(' Canal')}?"
+
+
+def canal_text(game: Game, arrow: str = "->") -> Text:
+    """Which unit asks, from where to where: 'US fleet Caribbean Sea -> North Pacific through
+    the Panama Canal', and who is asked after this answer ('; then IN: Suez Canal')."""
+    s = game.state
+    request = canal_request(s)
+    if request is None:
+        return Text("")
+    board = s.board
+    move = request.move
+    canal = board.canals[request.asking[0][0]]
+    unit = "army" if isinstance(move, MoveArmy) else "fleet"
+    text = nation_text(move.actor, f" {unit} ")
+    text.append(f"{region_name(s, move.origin)} {arrow} {region_name(s, move.dest)}")
+    if unit == "army":
+        text.append(" by convoy")
+    text.append(f" through the {canal.name}")
+    for later, who in request.asking[1:]:
+        text.append(f"; then {board.codes[who]}: {board.canals[later].name}")
+    return text
+
+
+def canal_label(s: GameState, action: CanalPassage) -> Text:
+    """An answer in words with what it does: the unit goes through (or the next canal is
+    asked), or nothing moves and what the refusal closes (rule option canal_refusal)."""
+    a = action
+    request = canal_request(s)
+    if request is None:
+        return Text(action_words(s, action))
+    unit = "army" if isinstance(request.move, MoveArmy) else "fleet"
+    canal = s.board.canals[request.asking[0][0]]
+    if a.allow:
+        label = Text("allow: ", style="bold")
+        if len(request.asking) > 1:
+            later, who = request.asking[1]
+            label.append(f"then {s.board.codes[who]} is asked for the {s.board.canals[later].name}")
+        else:
+            label.append(f"the {a.mover} {unit} goes through the {canal.name}")
+        return label
+    label = Text("refuse: ", style="bold")
+    if s.rules.canal_refusal == "maneuver":
+        label.append(f"nothing moves; the {canal.name} stays closed to {a.mover} this Maneuver")
+    else:
+        label.append(f"nothing moves; this {unit} may not ask again this Maneuver")
     return label
 
 
@@ -129,7 +214,7 @@ def battle_text(game: Game) -> Text:
     if region is None:
         return Text("")
     rid = s.board.id(region)
-    mover = NATION_CODES[s.turn]
+    mover = s.board.codes[s.turn]
     text = Text()
     text.append_text(nation_text(mover, f" {getattr(ctx, 'unit', 'unit')}"))
     verb = "entered" if not getattr(ctx, "any_unit", False) else "is in"
@@ -137,7 +222,7 @@ def battle_text(game: Game) -> Text:
     others = foreign_units(s, rid, mover)
     if others:
         text.append(f" ({others} there)")
-    asking = [NATION_CODES[m] for m in getattr(ctx, "asking", ())]
+    asking = [s.board.codes[m] for m in getattr(ctx, "asking", ())]
     if asking:
         text.append(". Asked now: ")
         text.append_text(nation_text(asking[0]))
@@ -191,13 +276,13 @@ def unit_options(s: GameState, actions: list[Action], g: Glyphs) -> list[Option]
             continue
         if kind in ("move_fleet", "move_army"):
             word = "Fleet" if kind == "move_fleet" else "Army "
-            label = Text(f"{word} {region_name(s, origin)[:15]:15}", no_wrap=True)
+            label = Text(f"{word} {short_name(region_name(s, origin), 16):16}", no_wrap=True)
             count = unmoved(s, kind, first.actor, origin)
             label.append(f" x{count}" if count > 1 else "   ")
             if len(members) == 1 and isinstance(first, UnitMove):
                 label.append_text(Text(" ") + move_label(s, first, g.arrow))
             else:
-                label.append(f" {len(members):3} moves {g.pointer}", style="dim")
+                label.append(f" {len(members):2} moves {g.pointer}", style="dim")
         elif len(members) == 1:
             label = other_label(s, first, g.arrow)
         else:
@@ -212,6 +297,27 @@ def jump_name(s: GameState, action: Action) -> str:
     """The name a typed letter finds: the destination of a move, the region otherwise."""
     where = action.dest if isinstance(action, UnitMove) else getattr(action, "region", None)
     return region_name(s, where)
+
+
+def status_pairs(s: GameState, found: list[tuple[int, UnitMove]], g: Glyphs) -> list[Option]:
+    """One line per destination and route: a move that may end hostile or friendly (into
+    a foreign home province) is one line, 'Munich (hostile or friendly)', whose Enter asks
+    which (id ``d:3,4``); a long list stays one line per region."""
+    lines: dict[tuple[str, tuple[str, ...]], list[tuple[int, UnitMove]]] = {}
+    for i, a in found:
+        lines.setdefault((a.dest, convoy_of(a)), []).append((i, a))
+    out = []
+    for members in lines.values():
+        first = members[0][1]
+        if len(members) == 1:
+            out.append(Option(move_label(s, first, g.arrow), id=str(members[0][0])))
+            continue
+        # (several moves to one place by one route differ in their status: an army's)
+        plain = replace(first, status=None) if isinstance(first, MoveArmy) else first
+        label = move_label(s, plain, g.arrow)
+        label.append(" (hostile or friendly)", style="dim")
+        out.append(Option(label, id="d:" + ",".join(str(i) for i, _ in members)))
+    return out
 
 
 def move_options(s: GameState, actions: list[Action], key: str, g: Glyphs) -> list[Option]:
@@ -240,7 +346,7 @@ def move_options(s: GameState, actions: list[Action], key: str, g: Glyphs) -> li
             found = sorted(by_route[route], key=lambda m: (jump_name(s, m[1]), str(m[1])))
             if found and several:
                 out.append(header(route))
-            out += [Option(move_label(s, a, g.arrow), id=str(i)) for i, a in found]
+            out += status_pairs(s, found, g)
         return out
     if kind == "move_fleet":
         moves.sort(key=lambda m: jump_name(s, m[1]))

@@ -1,5 +1,6 @@
-"""Treasuries panel: per nation its governor, treasury, power and factor, tax level, units on
-the board, flags and factories. Always visible."""
+"""Treasuries panel: per nation its governor, treasury, power and factor, tax level (in
+Imperial 2030, which keeps no tax chart, the revenue a Taxation would bring now), units on the
+board, flags and factories. Always visible."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from rich.text import Text
 
 from imperial_tui.app.widgets.base import Panel, nation_text
 from imperial_tui.model.session import SessionView
-from rules.actions import NATION_CODES
+from imperial_tui.render.show import revenue_column
 from rules.scoring import power_factor
 from rules.state import NO
+from rules.taxation import tax_plan
 
-# code, governor, treasury, power, factor, tax level, armies, fleets, flags, factories, acting
+# code, governor, treasury, power, factor, tax level (2030: the revenue), armies, fleets,
+# flags, factories, acting
 NationRow = tuple[str, str, int, int, int, int, int, int, int, int, bool]
 NationsKey = tuple[tuple[NationRow, ...], str, str]  # the rows, the times and pointer glyphs
 
@@ -26,8 +29,9 @@ class NationsPanel(Panel[NationsKey]):
 
     def key(self, session: SessionView) -> NationsKey:
         s = session.view.state
+        revenue = revenue_column(s.rules)
         rows: list[NationRow] = []
-        for n, code in enumerate(NATION_CODES):
+        for n, code in enumerate(s.board.codes):
             gov = s.government[n]
             rows.append(
                 (
@@ -36,7 +40,7 @@ class NationsPanel(Panel[NationsKey]):
                     s.treasury[n],
                     s.power[n],
                     power_factor(s.power[n]),
-                    s.tax_level[n],
+                    tax_plan(s, n).revenue if revenue else s.tax_level[n],
                     sum(s.armies[n]),
                     sum(s.fleets[n]),
                     s.flag.count(n),

@@ -17,15 +17,16 @@ from textual.widget import Widget
 from imperial_tui.app.widgets.base import Panel, nation_text
 from imperial_tui.model.session import SessionView
 from imperial_tui.render.style import Glyphs
-from rules.actions import NATION_CODES
+from imperial_tui.render.words import short_name
 from rules.summary import UnitSummary
 
 # a unit as the key holds it: nation, kind, count, hostile (True, False or None)
 UnitRow = tuple[str, str, int, bool | None]
 # id, name, kind, home nation, factory, units, flag, changed since the previous turn
 RegionRow = tuple[str, str, str, str | None, str | None, tuple[UnitRow, ...], str | None, bool]
-# the regions, the nation filter, the glyphs, the region picked, whether the list has the keys
-RegionsKey = tuple[tuple[RegionRow, ...], str | None, Glyphs, str | None, bool]
+# the regions, the game's nation codes, the nation filter, the glyphs, the region picked,
+# whether the list has the keys
+RegionsKey = tuple[tuple[RegionRow, ...], tuple[str, ...], str | None, Glyphs, str | None, bool]
 
 
 def unit_words(units: list[UnitSummary], times: str) -> Text:
@@ -130,21 +131,22 @@ class RegionsPanel(Panel[RegionsKey], can_focus=True):
                     r.id in session.changed,
                 )
             )
-        return tuple(rows), self.nation_filter, self.g, self.selected, self.has_focus
+        codes = tuple(board.codes)  # the game's nations in turn order: its home groups
+        return tuple(rows), codes, self.nation_filter, self.g, self.selected, self.has_focus
 
     def render_key(self, key: RegionsKey) -> RenderableType:
-        rows, flt, g, selected, focused = key
+        rows, codes, flt, g, selected, focused = key
         shown: list[str] = []
         lines: dict[str, int] = {}
         out = Text(no_wrap=True, overflow=g.overflow)
-        groups: list[tuple[str, str]] = [(c, c) for c in NATION_CODES]
+        groups: list[tuple[str, str]] = [(c, c) for c in codes]
         groups += [("land", "NEUTRAL LAND"), ("sea", "SEAS")]
         header = f"{'':2}{'region':16}{'fac':4}{'flg':4}units"
         out.append(header + "\n", style="dim")
         if flt:
             out.append(f"filter: {flt} (f, then enter: all regions)\n", style="italic")
         for gid, title in groups:
-            if gid in NATION_CODES:
+            if gid in codes:
                 members = [x for x in rows if x[2] == "province" and x[3] == gid]
             else:
                 members = [x for x in rows if x[2] == gid]
@@ -156,7 +158,7 @@ class RegionsPanel(Panel[RegionsKey], can_focus=True):
                 ]
             if not members:
                 continue
-            if gid in NATION_CODES:
+            if gid in codes:
                 out.append_text(nation_text(gid, " HOME"))
                 out.append("\n")
             else:
@@ -168,7 +170,7 @@ class RegionsPanel(Panel[RegionsKey], can_focus=True):
                     (g.changed if changed else " ") + " ", style="bold reverse" if changed else ""
                 )
                 picked = focused and rid == selected
-                out.append(f"{name[:15]:16}", style="bold reverse" if picked else "")
+                out.append(f"{short_name(name, 15):16}", style="bold reverse" if picked else "")
                 out.append(f"{(g.factory if fac == 'armaments' else 'S' if fac else ''):4}")
                 if flag:
                     out.append_text(nation_text(flag))
