@@ -89,14 +89,58 @@ async def until(
     raise AssertionError(f"the app never got there{': ' + what if what else ''}")
 
 
-async def opened_board(pilot: Pilot[Any]) -> None:
+def greeted(app: Any) -> str | None:
+    """The player the board greets with "since your last turn" at the decision on show (as
+    ``GameApp.after_change`` offers it): a human whose decision it is, on a server only this
+    connection's player; None when nobody is (a computer's decision, the game over)."""
+    session = app.session
+    aw = session.view.awaiting
+    if aw is None:
+        return None
+    if not session.runs_seats:
+        return aw.player if session.viewer == aw.player else None
+    return aw.player if session.is_human(aw.player) else None
+
+
+def board_ready(app: Any, closed: set[tuple[str, int]]) -> bool:
+    """Whether the board has the keys and the recap that may greet the player is settled:
+    shown (and in ``closed``, as (player, number of actions)) or not due. The app looks for
+    news once the board is up and shows a recap a frame after that, so neither a first frame
+    nor the board alone says it is not coming. With no game on show, or another screen over
+    the board (a hand-over, the scores, a dialog: the recap waits for the board), there is
+    nothing to wait for."""
+    board = app.game_screen() if hasattr(app, "game_screen") else None
+    if getattr(app, "session", None) is None or board is None or app.screen is not board:
+        return True
+    player = greeted(app)
+    if player is None:
+        return True
+    end = len(app.session.view.plies)
+    if app.follow.shown.get(player) != end:
+        return False  # not looked for yet
+    found = app.follow.last.get(player)
+    if found is not None and found.end == end and (player, end) not in closed:
+        return False  # found: on screen a frame later
+    focused = app.focused
+    return board.too_small or (focused is not None and focused.id == "decision-options")
+
+
+async def opened_board(pilot: Pilot[Any], limit: int = 600) -> None:
     """The app is up, with the "since your last turn" recap that may greet the player
-    closed."""
+    closed: frame by frame until the board's decision list has the keys and no recap is
+    still to come (``board_ready``)."""
     app = pilot.app
-    await pilot.pause()
-    if name_of(app) == "RecapScreen":
-        await pilot.press("escape")
+    closed: set[tuple[str, int]] = set()
+    for _ in range(limit):
         await pilot.pause()
+        if name_of(app) == "RecapScreen":
+            found = app.screen.found
+            closed.add((found.player, found.end))
+            await pilot.press("escape")
+            continue
+        if board_ready(app, closed):
+            return
+    raise AssertionError("the board never had the keys with the recap settled")
 
 
 async def settle(pilot: Pilot[Any], limit: int = 400) -> None:
