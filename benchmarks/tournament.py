@@ -64,6 +64,9 @@ class GameRecord:
     power: list[int] = field(default_factory=list)  # per nation at the end
     interest: list[list[int]] = field(default_factory=list)  # per seat, per nation
     cash: list[int] = field(default_factory=list)  # per seat at the end
+    # per level: decisions searched, and how many with an exact model of the table
+    model: dict[str, dict[str, float]] = field(default_factory=dict)
+    moves: list[str] = field(default_factory=list)  # the game in notation (for --record)
 
 
 def play_game(spec: GameSpec) -> GameRecord:
@@ -84,9 +87,16 @@ def play_game(spec: GameSpec) -> GameRecord:
         choice = bots[player].decide(game)
         times[spec.levels[players.index(player)]].append(time.perf_counter() - t0)
         game.apply(choice.action)
-    for bot in bots.values():
+    model: dict[str, dict[str, float]] = {}
+    for name, bot in bots.items():
         if hasattr(bot, "close"):
             bot.close()  # a search level's playout processes, if it has any
+        stats = getattr(bot, "stats", None)
+        if stats is not None:
+            level = spec.levels[players.index(name)]
+            mine = model.setdefault(level, {})
+            for key, value in stats.items():
+                mine[key] = mine.get(key, 0) + value
     result = game.result()
     scores = [result.scores[p] for p in players] if result else [0] * len(players)
     s = game.state
@@ -111,6 +121,8 @@ def play_game(spec: GameSpec) -> GameRecord:
         list(s.power),
         interest,
         list(s.cash),
+        model,
+        [str(a) for a in game.history],
     )
 
 
@@ -197,6 +209,16 @@ class Report:
             }
         return out
 
+    def model_share(self) -> dict[str, tuple[float, float]]:
+        """Per search level: (decisions searched, of which with an exact model of the table:
+        the other seats played by the code they run, ``far_exact``)."""
+        out: dict[str, tuple[float, float]] = {}
+        for rec in self.records:
+            for level, stats in rec.model.items():
+                searched, exact = out.get(level, (0.0, 0.0))
+                out[level] = (searched + stats.get("searched", 0), exact + stats.get("exact", 0))
+        return out
+
     def text(self) -> str:
         lines = []
         n = len(self.records)
@@ -212,6 +234,11 @@ class Report:
                 f"(fair {100 * st['fair']:.0f}%), average score {st['score']:.0f}, "
                 f"decision median {1000 * st['median']:.1f} ms, p99 {1000 * st['p99']:.0f} ms, "
                 f"max {1000 * st['max']:.0f} ms"
+            )
+        for level, (searched, exact) in self.model_share().items():
+            lines.append(
+                f"  {level}: exact model of the table in {exact:.0f} of {searched:.0f} searched "
+                f"decisions ({100 * exact / max(1, searched):.1f}%)"
             )
         if self.records:
             acts = statistics.mean(r.actions for r in self.records)

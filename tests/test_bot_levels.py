@@ -235,7 +235,7 @@ def test_search_does_not_spend_a_turn_that_changes_nothing() -> None:
     spaces = {a.space for a in game.legal_actions()}
     assert {"maneuver1", "maneuver2"} <= spaces
     considered = {
-        c.action.space for c in bot._candidates(game.state, "rondel", game.legal_actions())
+        c.action.space for c in bot.candidates(game.state, "rondel", game.legal_actions())
     }
     assert considered and not considered & {"maneuver1", "maneuver2"}
     assert considered <= spaces

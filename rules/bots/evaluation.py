@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.bots.features import nation_figures, player_features
+from rules.bots.features import FEATURES, nation_figures, player_features
 from rules.state import NO, GameState
 
 WIN_POWER = 25
@@ -172,5 +172,5 @@ def learned_values(
         coef[11] *= w.cash
     if w.units != 1.0:
         coef[8] *= w.units
-    rows = player_features(s, figures)
+    rows = player_features(s, figures, extended=len(coef) > len(FEATURES))
     return [sum(a * b for a, b in zip(coef, row, strict=True)) for row in rows]

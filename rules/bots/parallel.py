@@ -25,7 +25,7 @@ from rules.bots.playout import playout
 from rules.state import GameState
 
 if TYPE_CHECKING:
-    from rules.bots.search import SearchSettings
+    from rules.bots.settings import SearchSettings
 
 ANSWER_GRACE = 10.0  # seconds past a share's deadline before its worker counts as hung
 STOP_GRACE = 2.0  # seconds a worker has to end when asked, then again when terminated

@@ -30,7 +30,7 @@ from rules.bots.style import PLAIN, Style
 from rules.state import GameState
 
 if TYPE_CHECKING:
-    from rules.bots.search import SearchSettings
+    from rules.bots.settings import SearchSettings
 
 STEPS = 600  # actions a playout plays at most (a nation turn is rarely 30)
 
@@ -40,8 +40,10 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
     rng = random.Random(seed)
     policy = Policy(rng, Style(noise=settings.noise))
     horizon = horizon_for(s, settings)
-    exact = settings.exact_others
+    exact = exact_players(s, me, settings, rng)
     quiet = Policy(random.Random(0), PLAIN)
+    simulated = Weights(learned=settings.rollout_eval) if settings.rollout_eval else weights
+    width = settings.rollout_width
     turns = 0
     for _ in range(STEPS):
         if s.finished or s.awaiting_kind is None:
@@ -51,14 +53,29 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
             if turns > horizon:
                 break
         actions = engine.legal_actions(s)
-        if exact and s.awaiting_player != me:
+        if s.awaiting_player in exact:
             a = greedy_choice(s, actions, quiet)
         elif settings.rollout == "greedy" and s.awaiting_kind in ("rondel", "invest"):
-            a = greedy_pick(s, actions, policy, rng, weights, settings.explore, settings.jitter)
+            a = greedy_pick(
+                s, actions, policy, rng, simulated, settings.explore, settings.jitter, width
+            )
         else:
             a, _ = policy.pick(s, actions)
         s, _ = engine.apply(s, a)
     return judge(s, me, settings, weights)
+
+
+def exact_players(s: GameState, me: int, settings: SearchSettings, rng: random.Random) -> set:
+    """The seats a playout plays with greedy's exact choices: every other seat with
+    ``exact_others``; with ``exact_seats`` (the soft model) each seat with its own chance,
+    drawn once for the whole playout (a future in which that player plays as greedy does)."""
+    if settings.exact_others:
+        return {p for p in range(len(s.players)) if p != me}
+    out = set()
+    for p, chance in enumerate(settings.exact_seats):
+        if p != me and chance > 0 and (chance >= 1 or rng.random() < chance):
+            out.add(p)
+    return out
 
 
 def greedy_choice(s: GameState, actions: list[Action], quiet: Policy) -> Action:
@@ -100,17 +117,22 @@ def greedy_pick(
     weights: Weights,
     explore: float = 0.15,
     jitter: float = 0.5,
+    width: int = 0,
 ) -> Action:
     """A greedy player's choice in a playout: one nation turn of look-ahead for the rondel,
     one purchase of look-ahead for bonds (the few best by the quick estimate). ``explore``:
     how often it takes the rules of thumb's choice instead; ``jitter``: random points on its
-    scores (so that the futures differ)."""
+    scores (so that the futures differ); ``width``: rondel spaces tried at most (the best
+    by the rules of thumb's quick values; 0: every one)."""
     if rng.random() < explore:
         return policy.pick(s, actions)[0]
     if s.awaiting_kind == "rondel":
         who = s.government[s.turn]
         quiet: Policy | None = Policy(rng, PLAIN)
         options = actions
+        if width and len(actions) > width:
+            scored = sorted(policy.rondel_scores(s, actions), key=lambda t: t[0], reverse=True)
+            options = [a for _, a in scored[:width]]
     else:
         who = s.awaiting_player
         scored = sorted(policy.invest_scores(s, actions), key=lambda t: t[0], reverse=True)
