@@ -9,9 +9,9 @@ shows who borders whom. Which walls are real borders is the board's adjacency, n
 picture's: the drawing marks a wall between regions that do not border (Switzerland, a closed
 strait, a border a rule option leaves out) as a barrier.
 
-Nothing here knows about the rules or about drawing characters: the app's map view
-(``imperial_tui.mapview``) turns this into text, and a test checks that the walls of the Europe
-picture are exactly its borders.
+Nothing here knows about the rules or about drawing characters: the map view
+(``imperial_tui.render.mapview``) turns this into text, and a test checks that the walls of
+the Europe picture are exactly its borders.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import asyncio
 from pathlib import Path
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.session import Session
+from imperial_tui.model.session import Session
 from rules import Game
 from rules.bots import GreedyBot
 

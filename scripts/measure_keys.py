@@ -5,7 +5,7 @@ Pilot's own waits (it sleeps in 20 ms steps until the process is idle) are not c
 Usage: uv run python scripts/measure_keys.py [--runs 30]
 Reports the median and the worst case for moving the highlight, switching panels, and
 choosing an action (applied through the engine, autosaved, every panel repainted, and the next
-player's "since your last turn" worked out: the digest that then opens is closed, untimed);
+player's "since your last turn" worked out: the recap that then opens is closed, untimed);
 opening the standings, the history and stepping back a turn in it; then, in a
 Maneuver with the map on screen: the map cursor (an arrow in the map), the highlight of the
 decision list (the map redraws the unit and its destinations), switching to the map (5), and
@@ -24,7 +24,7 @@ from pathlib import Path
 from textual import events
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.session import Session
+from imperial_tui.model.session import Session
 from rules import Game
 from rules.actions import NATION_CODES
 from rules.state import NO
@@ -55,10 +55,10 @@ async def measure(runs: int, save: Path) -> dict[str, list[float]]:
         app._display = record  # type: ignore[method-assign]
 
         async def close_dialogs() -> None:
-            """Untimed: close a digest, and give the decision list the keys again (a panel
+            """Untimed: close a recap, and give the decision list the keys again (a panel
             key pressed twice gives that panel the keys to scroll it)."""
             await pilot.pause()
-            while type(app.screen).__name__ in ("DigestScreen", "StandingsScreen"):
+            while type(app.screen).__name__ in ("RecapScreen", "StandingsScreen"):
                 await pilot.press("escape")
                 await pilot.pause()
             options = app.screen.query("#decision-options")

@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from monkey import MonkeyLog, monkey
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.session import Session
+from imperial_tui.model.session import Session
 from rules import Game
 
 

@@ -10,56 +10,56 @@ from maneuver_helpers import new_game as maneuver_game
 from maneuver_helpers import place, start_maneuver, units
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.screens.game import GameScreen
-from imperial_tui.session import Session
+from imperial_tui.app.screens.game import GameScreen
+from imperial_tui.model.session import Session
 from rules import Action, Game
 from rules.bots import GreedyBot
 
 
 async def settle(pilot, app: ImperialApp, limit: int = 400) -> None:
     """Wait until a human must decide (the computer player moves with pace 0); the "since
-    your last turn" digest that greets them is read and closed."""
+    your last turn" recap that greets them is read and closed."""
     for _ in range(limit):
         await pilot.pause()
         s = app.session
-        if type(app.screen).__name__ == "DigestScreen":
+        if type(app.screen).__name__ == "RecapScreen":
             await pilot.press("escape")
             continue
         if s is None or s.game.awaiting is None:
             return
         if s.is_human(s.game.awaiting.player) and not app._bot_busy:
             await pilot.pause()
-            if type(app.screen).__name__ == "DigestScreen":
+            if type(app.screen).__name__ == "RecapScreen":
                 continue
             return
     raise AssertionError("the computer player did not finish")
 
 
 async def start(pilot, app: ImperialApp) -> None:
-    """Let the app open; close the "since your last turn" digest a resumed hot-seat game
+    """Let the app open; close the "since your last turn" recap a resumed hot-seat game
     greets its player with (tests that look at it say so)."""
     await pilot.pause()
-    if type(app.screen).__name__ == "DigestScreen":
+    if type(app.screen).__name__ == "RecapScreen":
         await pilot.press("escape")
         await pilot.pause()
 
 
 async def step(pilot, app: ImperialApp, action: Action) -> None:
-    """A human's choice made through the app (not by keys); a digest that follows is closed."""
+    """A human's choice made through the app (not by keys); a recap that follows is closed."""
     app.apply_human(action)
     await pilot.pause()
-    if type(app.screen).__name__ == "DigestScreen":
+    if type(app.screen).__name__ == "RecapScreen":
         await pilot.press("escape")
         await pilot.pause()
 
 
 async def hand_over(pilot, app: ImperialApp) -> None:
-    """Pass the keyboard at a hot-seat hand-over, then close the digest that greets the next
+    """Pass the keyboard at a hot-seat hand-over, then close the recap that greets the next
     player (if anything changed since their previous decision)."""
     assert type(app.screen).__name__ == "HandoverScreen", type(app.screen).__name__
     await pilot.press("enter")
     await pilot.pause()
-    if type(app.screen).__name__ == "DigestScreen":
+    if type(app.screen).__name__ == "RecapScreen":
         await pilot.press("escape")
         await pilot.pause()
 
@@ -309,8 +309,8 @@ def panel_texts(app: ImperialApp) -> dict[str, str]:
 
     from rich.console import Console
 
-    from imperial_tui.widgets.base import Panel
-    from imperial_tui.widgets.log import LogPanel
+    from imperial_tui.app.widgets.base import Panel
+    from imperial_tui.app.widgets.log import LogPanel
 
     board = app.game_screen() or app.screen  # the board, also under a dialog
 
@@ -504,7 +504,7 @@ def test_new_game_explains_edition_and_variant_and_hidden_cash_without_colour(
     """Each edition and variant has its one-line explanation (changing with the choice); the
     rule summaries wrap under their own text; with NO_COLOR the hidden-cash switch says on or
     off in words."""
-    from imperial_tui.screens.new_game import EDITION_TEXT, VARIANT_TEXT
+    from imperial_tui.app.screens.new_game import EDITION_TEXT, VARIANT_TEXT
 
     monkeypatch.setenv("NO_COLOR", "1")
 

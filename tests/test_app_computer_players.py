@@ -13,7 +13,7 @@ from pathlib import Path
 from test_following import until
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.session import Session
+from imperial_tui.model.session import Session
 from rules import Game
 from rules.bots import Choice
 
@@ -68,7 +68,7 @@ def test_the_strong_level_searches_in_its_processes_inside_the_app() -> None:
         from dataclasses import replace
 
         from imperial_tui.app import ImperialApp
-        from imperial_tui.session import Session
+        from imperial_tui.model.session import Session
         from rules import Game
 
         async def main():

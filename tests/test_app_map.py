@@ -10,10 +10,10 @@ import asyncio
 from maneuver_helpers import new_game, place, start_maneuver, units
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.screens.dialogs import ChoiceScreen, InfoScreen
-from imperial_tui.session import Session
-from imperial_tui.widgets.decision import DecisionPanel
-from imperial_tui.widgets.map import MapView
+from imperial_tui.app.screens.dialogs import ChoiceScreen, InfoScreen
+from imperial_tui.app.widgets.decision import DecisionPanel
+from imperial_tui.app.widgets.map import MapView
+from imperial_tui.model.session import Session
 
 
 def army_destinations(game, origin: str) -> set[str]:

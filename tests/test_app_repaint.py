@@ -14,10 +14,10 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.session import Session
-from imperial_tui.widgets.base import set_content
-from imperial_tui.widgets.rondel import RondelPanel
-from imperial_tui.widgets.shared import SharedRenders
+from imperial_tui.app.widgets.base import set_content
+from imperial_tui.app.widgets.rondel import RondelPanel
+from imperial_tui.app.widgets.shared import SharedRenders
+from imperial_tui.model.session import Session
 from rules import Game
 
 

@@ -214,7 +214,7 @@ def test_a_bot_keeps_no_global_state() -> None:
 
 
 def test_sessions_build_bots_from_saves_and_tell_them_about_hidden_cash() -> None:
-    from imperial_tui.session import Session
+    from imperial_tui.model.session import Session
     from rules.savefile import SaveError
 
     game = Game.new(list(NAMES[:3]), seed=1)
@@ -261,7 +261,7 @@ def test_leaving_a_game_stops_its_computer_players_processes() -> None:
     playout processes stop, so an evening of many games gathers no idle processes; a closed
     bot still decides, alone."""
     from imperial_tui.app import ImperialApp
-    from imperial_tui.session import Session
+    from imperial_tui.model.session import Session
 
     game = Game.new(list(NAMES[:3]), seed=1)
     session = Session(game, {"Anna": "bot:strong", "Ben": "human", "Cleo": "human"})

@@ -190,7 +190,7 @@ QUIT_WHILE_THINKING = textwrap.dedent(
     from dataclasses import replace
 
     from imperial_tui.app import ImperialApp
-    from imperial_tui.session import Session
+    from imperial_tui.model.session import Session
     from rules import Game
 
     async def main():

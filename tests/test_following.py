@@ -14,8 +14,8 @@ from helpers import give_turn, new_game, set_cash
 from rich.console import Console
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.screens.game import GameScreen
-from imperial_tui.session import Session
+from imperial_tui.app.screens.game import GameScreen
+from imperial_tui.model.session import Session
 from rules import Game
 from rules.bots import Choice, GreedyBot
 from rules.history import game_at
@@ -85,7 +85,7 @@ def test_since_your_last_turn_names_the_government_a_computer_took_and_its_reaso
             await pilot.pause()
             assert isinstance(app.screen, GameScreen)  # nothing happened before her decision
             app.apply_human(session.game.parse("AH rondel investor"))
-            await until(pilot, lambda: type(app.screen).__name__ == "DigestScreen")
+            await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
             aw = session.game.awaiting
             assert aw.player == "Anna" and session.game.state.government[0] == 1  # Ben: AH
             found = app.screen.found
@@ -99,7 +99,7 @@ def test_since_your_last_turn_names_the_government_a_computer_took_and_its_reaso
             assert isinstance(app.screen, GameScreen)
             await pilot.press("w")  # again, by its key
             await pilot.pause()
-            assert type(app.screen).__name__ == "DigestScreen"
+            assert type(app.screen).__name__ == "RecapScreen"
             assert app.screen.found.lines[0].text == "Ben took the government from you"
             await pilot.press("escape")
             # the reason in the log, under Ben's purchase
@@ -120,7 +120,7 @@ def test_since_your_last_turn_names_the_government_a_computer_took_and_its_reaso
         app = ImperialApp(session=loaded, pace=0.0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            if type(app.screen).__name__ == "DigestScreen":
+            if type(app.screen).__name__ == "RecapScreen":
                 await pilot.press("escape")
             await pilot.press("4")
             await pilot.pause()
@@ -130,9 +130,9 @@ def test_since_your_last_turn_names_the_government_a_computer_took_and_its_reaso
     asyncio.run(reload())
 
 
-def test_hot_seat_digest_is_each_players_own_after_the_hand_over(tmp_path: Path) -> None:
+def test_hot_seat_recap_is_each_players_own_after_the_hand_over(tmp_path: Path) -> None:
     """Two humans with hidden cash: the hand-over names the nation and the decision; the
-    digest comes after it (never over the previous player's view), and covers what the other
+    recap comes after it (never over the previous player's view), and covers what the other
     player did since this player's own previous decision."""
     g = Game.new(["Anna", "Ben"], deal="Anna=AH,Ben=IT")
     session = Session(g, {"Anna": "human", "Ben": "human"}, tmp_path / "h.json", hidden_cash=True)
@@ -154,7 +154,7 @@ def test_hot_seat_digest_is_each_players_own_after_the_hand_over(tmp_path: Path)
             await pilot.press("enter")
             await pilot.pause()
             assert session.viewer == "Ben"
-            assert type(app.screen).__name__ == "DigestScreen"  # after the hand-over only
+            assert type(app.screen).__name__ == "RecapScreen"  # after the hand-over only
             lines = [line.text for line in app.screen.found.lines]
             assert "your cash 0M -> 2M (+2M)" in lines, lines
             assert not any("Anna" in t and "cash" in t for t in lines)  # hidden cash
@@ -170,11 +170,11 @@ def test_hot_seat_digest_is_each_players_own_after_the_hand_over(tmp_path: Path)
     asyncio.run(run())
 
 
-def test_a_donation_is_the_donors_own_decision_and_brings_no_digest_back(
+def test_a_donation_is_the_donors_own_decision_and_brings_no_recap_back(
     tmp_path: Path,
 ) -> None:
-    """The digest runs from the player's previous decision; a donation is one (the donor's),
-    so after it the digest already read does not open again."""
+    """The recap runs from the player's previous decision; a donation is one (the donor's),
+    so after it the recap already read does not open again."""
     session = ben_takes_austria(tmp_path)
     g = session.game
 
@@ -183,7 +183,7 @@ def test_a_donation_is_the_donors_own_decision_and_brings_no_digest_back(
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             app.apply_human(g.parse("AH rondel investor"))
-            await until(pilot, lambda: type(app.screen).__name__ == "DigestScreen")
+            await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
             await pilot.press("escape")
             await pilot.pause()
             assert isinstance(app.screen, GameScreen)
@@ -273,7 +273,7 @@ def test_standings_are_the_engines_provisional_result() -> None:
 def test_standings_with_hidden_cash_show_only_bond_points_of_the_others() -> None:
     session = mid_game(hidden=True)
     session.viewer = "Anna"
-    from imperial_tui.standings import bond_points, standings_table
+    from imperial_tui.render.standings import bond_points, standings_table
 
     result = session.game.provisional_result()
     others = {"Ben", "Cleo", "Dan"}
@@ -355,8 +355,8 @@ def test_history_escape_returns_to_the_present() -> None:
     asyncio.run(run())
 
 
-def test_a_scroll_key_reaching_the_digest_after_it_closed_is_ignored(tmp_path: Path) -> None:
-    """Found by the monkey test: a key queued while the digest closes (its widgets already
+def test_a_scroll_key_reaching_the_recap_after_it_closed_is_ignored(tmp_path: Path) -> None:
+    """Found by the monkey test: a key queued while the recap closes (its widgets already
     gone) ended the app with NoMatches; it must do nothing."""
     session = ben_takes_austria(tmp_path)
     g = session.game
@@ -366,11 +366,11 @@ def test_a_scroll_key_reaching_the_digest_after_it_closed_is_ignored(tmp_path: P
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             app.apply_human(g.parse("AH rondel investor"))
-            await until(pilot, lambda: type(app.screen).__name__ == "DigestScreen")
-            digest = app.screen
-            digest.dismiss(None)
+            await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
+            recap = app.screen
+            recap.dismiss(None)
             await pilot.pause()
-            digest.action_scroll(1)  # what its "down" binding runs
+            recap.action_scroll(1)  # what its "down" binding runs
             await pilot.pause()
             assert app.return_code is None and isinstance(app.screen, GameScreen)
 
@@ -380,7 +380,7 @@ def test_a_scroll_key_reaching_the_digest_after_it_closed_is_ignored(tmp_path: P
 def test_log_numbers_actions_and_puts_a_reason_before_the_next_turns_heading(
     tmp_path: Path,
 ) -> None:
-    """The log's numbers are action numbers (those of the digest, the history and `imperial
+    """The log's numbers are action numbers (those of the recap, the history and `imperial
     log`), and a computer's reason stands under its own action, never under the heading of
     the turn its action opened."""
     session = ben_takes_austria(tmp_path)
@@ -391,7 +391,7 @@ def test_log_numbers_actions_and_puts_a_reason_before_the_next_turns_heading(
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             app.apply_human(g.parse("AH rondel investor"))
-            await until(pilot, lambda: type(app.screen).__name__ == "DigestScreen")
+            await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
             await pilot.press("escape", "4")
             for _ in range(20):
                 await pilot.pause()

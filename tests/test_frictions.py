@@ -17,9 +17,9 @@ from textual.color import Color
 from typer.testing import CliRunner
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.rules_text import PAGE_OPTIONS, page
-from imperial_tui.screens.game import GameScreen
-from imperial_tui.session import Session
+from imperial_tui.app.screens.game import GameScreen
+from imperial_tui.model.session import Session
+from imperial_tui.render.rules_text import PAGE_OPTIONS, page
 from rules import Game
 from rules.actions import NATION_CODES
 from rules.bots import GreedyBot
@@ -42,7 +42,7 @@ def options(app: ImperialApp) -> list[tuple[str | None, str, bool]]:
 async def opened(pilot, app: ImperialApp) -> None:
     """The app is up, with any "since your last turn" greeting closed."""
     await pilot.pause()
-    if type(app.screen).__name__ == "DigestScreen":
+    if type(app.screen).__name__ == "RecapScreen":
         await pilot.press("escape")
         await pilot.pause()
 
@@ -169,7 +169,7 @@ def test_3_log_lines_written_while_hidden_are_wrapped_at_the_panels_width() -> N
                     break
                 app.apply_human(bot.choose(game))
                 await opened(pilot, app)
-            await pilot.press("4")  # (over a digest: it closes and passes the key on)
+            await pilot.press("4")  # (over a recap: it closes and passes the key on)
             for _ in range(50):
                 await pilot.pause()
                 if isinstance(app.screen, GameScreen) and app.screen.shown_panel() == "log":
@@ -269,7 +269,7 @@ def test_5_ascii_mode_draws_only_ascii_on_every_screen(monkeypatch, tmp_path: Pa
             found[f"hand-over {size}"] = non_ascii(app)
             await pilot.press("enter")
             await pilot.pause()
-            found[f"digest {size}"] = non_ascii(app)
+            found[f"recap {size}"] = non_ascii(app)
             await pilot.press("escape")
             app.notify("a toast")
             for key in "12345":  # 5: the map, its info line too

@@ -84,7 +84,7 @@ def test_state_and_show_at_n_equal_replaying_n_actions(
     shown = runner.invoke(app, ["show", str(path), "--at", str(n)])
     from rich.console import Console
 
-    from imperial_tui.show import render_game
+    from imperial_tui.render.show import render_game
 
     console = Console(width=80, no_color=True, file=open("/dev/null", "w"), record=True)  # noqa: SIM115
     console.print(render_game(expected, limit=40))
@@ -218,7 +218,7 @@ def test_explain_names_the_rule_for_each_kind(
 
 
 def test_every_cited_rules_page_exists() -> None:
-    from imperial_tui.rules_text import topics
+    from imperial_tui.render.rules_text import topics
 
     assert {ref.page for ref in ALL_REFS} <= set(topics())
 

@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from imperial_tui.mapglyphs import HEAVY, LIGHT, box_chars
-from imperial_tui.mapview import MapPainter, legend_lines
+from imperial_tui.render.mapglyphs import HEAVY, LIGHT, box_chars
+from imperial_tui.render.mapview import MapPainter, legend_lines
 from maps import MapError, board_from_data, load_board
 from maps.board import MAP_DIR
 

@@ -8,7 +8,7 @@ import re
 
 from maneuver_helpers import new_game, place, set_factories, set_flag
 
-from imperial_tui.mapview import MapPainter, flow_tokens, unit_token
+from imperial_tui.render.mapview import MapPainter, flow_tokens, unit_token
 from rules import Game
 
 WALLS = "│┃|#"
@@ -130,7 +130,7 @@ def test_units_that_do_not_fit_end_with_a_plus():
 
 
 def test_marks_show_the_unit_its_destinations_and_the_cursor():
-    from imperial_tui.mapview import MapMarks
+    from imperial_tui.render.mapview import MapMarks
 
     g = position()
     painter = MapPainter(g.state.board)

@@ -1,5 +1,5 @@
 """What a play-tester found in a 4-player game against computer players at 80x24: the
-digest's wording, the bond hint for a bond too small to form a government, a lone "pass", undo
+recap's wording, the bond hint for a bond too small to form a government, a lone "pass", undo
 from the computers' pause, and keys typed in a burst right after a dialog closes."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from test_following import ben_takes_austria, until
 from textual import events
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.digest import digest
-from imperial_tui.session import Session
+from imperial_tui.model.recap import recap
+from imperial_tui.model.session import Session
 from rules import Game
 from rules.bots import GreedyBot, play_out
 from rules.state import NO
@@ -41,16 +41,16 @@ def summary_with_hostile_armies(game: Game, region_id: str, nation: str) -> dict
     return after
 
 
-def test_digest_names_the_occupier_once_as_the_lines_coloured_prefix() -> None:
+def test_recap_names_the_occupier_once_as_the_lines_coloured_prefix() -> None:
     g = new_game(4)  # Anna governs AH
     before = g.summary()
     after = summary_with_hostile_armies(g, "vienna", "FR")
-    lines = digest(before, after, "Anna", home_of={"vienna": "AH"}, names={"vienna": "Vienna"})
+    lines = recap(before, after, "Anna", home_of={"vienna": "AH"}, names={"vienna": "Vienna"})
     occupied = [line for line in lines if "occupy" in line.text]
     assert [(line.nation, line.text) for line in occupied] == [("FR", "armies occupy Vienna (AH)")]
 
 
-def test_digest_says_a_bond_upgrade_is_a_trade_up_returning_the_lower_bond() -> None:
+def test_recap_says_a_bond_upgrade_is_a_trade_up_returning_the_lower_bond() -> None:
     g = new_game(4)
     give_bond(g, "Ben", "AH", 6)
     set_cash(g, "Ben", 20)
@@ -60,7 +60,7 @@ def test_digest_says_a_bond_upgrade_is_a_trade_up_returning_the_lower_bond() -> 
     before = g.summary()
     upgrade = g.parse("Ben buys AH 12 returning AH 6")
     g.apply(upgrade)
-    lines = digest(before, g.summary(), "Anna", [upgrade])
+    lines = recap(before, g.summary(), "Anna", [upgrade])
     bonds = [line.text for line in lines if line.nation == "AH" and "bond" in line.text]
     anna = sum(bonds_of(g, "Anna", "AH"))
     assert bonds == [
@@ -101,7 +101,7 @@ def ungoverned_germany_invest(cash: int | None = None) -> Session:
 
 async def open_board(pilot, app: ImperialApp) -> None:
     await pilot.pause()
-    if type(app.screen).__name__ == "DigestScreen":
+    if type(app.screen).__name__ == "RecapScreen":
         await pilot.press("escape")
         await pilot.pause()
 
@@ -141,7 +141,7 @@ def test_a_lone_pass_says_why_and_enter_passes() -> None:
     asyncio.run(run())
 
 
-def test_keys_typed_right_after_closing_the_digest_act_on_the_list_as_shown(
+def test_keys_typed_right_after_closing_the_recap_act_on_the_list_as_shown(
     tmp_path: Path,
 ) -> None:
     session = ben_takes_austria(tmp_path)
@@ -151,7 +151,7 @@ def test_keys_typed_right_after_closing_the_digest_act_on_the_list_as_shown(
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             app.apply_human(session.game.parse("AH rondel investor"))
-            await until(pilot, lambda: type(app.screen).__name__ == "DigestScreen")
+            await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
             assert session.game.awaiting.kind == "rondel"
             second = option_texts(app)[1].split()[0]  # as the list shows it: "Production1"
             count = len(session.game.plies)
@@ -333,7 +333,7 @@ def test_a_history_browser_closed_while_it_is_being_built_closes_once_built() ->
     the strip looked for tabs already taken away and the app ended (a busy machine made
     the window wide enough to hit). Closed at every point of its building, the browser
     goes as soon as it is built and the app goes on."""
-    from imperial_tui.screens.history import HistoryScreen
+    from imperial_tui.app.screens.history import HistoryScreen
 
     async def run(ticks: int, by_key: bool) -> None:
         app = two_humans_app()

@@ -15,10 +15,10 @@ import pytest
 from monkey import MonkeyLog, monkey, press, resize
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.crash import EXIT_CRASH, Crash
-from imperial_tui.pacing import PACE_MAX, clamp_pace
-from imperial_tui.screens.game import GameScreen
-from imperial_tui.session import Session
+from imperial_tui.app.crash import EXIT_CRASH, Crash
+from imperial_tui.app.screens.game import GameScreen
+from imperial_tui.model.pacing import PACE_MAX, clamp_pace
+from imperial_tui.model.session import Session
 from rules import Game
 
 
@@ -174,7 +174,7 @@ def test_a_crash_is_one_line_naming_the_save_and_the_log(tmp_path: Path) -> None
     script = (
         "import sys\n"
         "from imperial_tui.app import ImperialApp, run_app\n"
-        "from imperial_tui.session import Session\n"
+        "from imperial_tui.model.session import Session\n"
         "class Broken(ImperialApp):\n"
         "    def on_mount(self):\n"  # Textual also runs ImperialApp.on_mount
         "        self.set_timer(0.5, self.boom)\n"
@@ -240,12 +240,12 @@ async def back_to_game_screen(pilot: Any, log: MonkeyLog) -> None:
     """Close whatever the monkey (or the computer's turn) left over the game screen."""
     app = pilot.app
     for _ in range(8):
-        await pilot.pause(0.05)  # a digest comes a frame after the computers' last move
+        await pilot.pause(0.05)  # a recap comes a frame after the computers' last move
         name = type(app.screen).__name__
         if name == "GameScreen":
             break
         # a hand-over waits for Enter, a yes/no question is answered no, the rest
-        # (help, palette, prompts, the digest, the score screen) close on escape
+        # (help, palette, prompts, the recap, the score screen) close on escape
         key = {"HandoverScreen": "enter", "ConfirmScreen": "n"}.get(name, "escape")
         await pilot.press(key)
         await pilot.pause()
@@ -285,7 +285,7 @@ def test_monkey_keys_and_sizes_never_crash_and_play_goes_on(
                 await pilot.pause(0.01)
             if live.game.awaiting is None:
                 return
-            # the computer's turn may end on a hand-over or a "since your last turn" digest
+            # the computer's turn may end on a hand-over or a "since your last turn" recap
             await back_to_game_screen(pilot, log)
             before = len(live.game.plies)
             options = app.screen.query_one("#decision-options")

@@ -18,7 +18,7 @@ import pytest
 from typer.testing import CliRunner
 
 from imperial_tui.cli import app
-from imperial_tui.session import Session
+from imperial_tui.model.session import Session
 from rules import Game, IllegalAction, SetupError
 from rules.actions import Buy, Donate, Import, MoveArmy, Pass
 from rules.position_text import read_position_text
@@ -417,7 +417,7 @@ def test_hidden_cash_rondel_preview_never_shows_a_computers_cash() -> None:
     assert by_space["maneuver2"].cost == 6  # the price, as if he could pay it
     session = Session(game, {"Anna": "human", "Ben": "bot:greedy"}, None, hidden_cash=True)
     session.viewer = "Anna"
-    from imperial_tui.widgets.rondel import RondelPanel
+    from imperial_tui.app.widgets.rondel import RondelPanel
 
     class Panel(RondelPanel):  # the panel's figures, without mounting it in an app
         g = SimpleNamespace(marker="*", overflow="crop")  # type: ignore[assignment]
@@ -436,7 +436,7 @@ def test_the_app_offers_to_reload_a_file_another_program_changed(save: Path) -> 
     import asyncio
 
     from imperial_tui.app import ImperialApp
-    from imperial_tui.screens.dialogs import ConfirmScreen
+    from imperial_tui.app.screens.dialogs import ConfirmScreen
 
     session = Session.load(save)
 

@@ -35,20 +35,20 @@ async def play_one(server, terms: dict, table) -> str:  # type: ignore[no-untype
     raise AssertionError(f"{player}'s Enter did not move the game:\n{term.text}")
 
 
-async def close_digest(term) -> None:  # type: ignore[no-untyped-def]
+async def close_recap(term) -> None:  # type: ignore[no-untyped-def]
     """A player whose decision came after others moved is shown "since your last turn"
     first; close it, so the next key goes to the board."""
-    await asyncio.sleep(0.3)  # the digest opens a frame after the board repaints
+    await asyncio.sleep(0.3)  # the recap opens a frame after the board repaints
     if "since your last turn" in term.text:
         await term.press("escape")
-        await until(lambda: "since your last turn" not in term.text, 5, "the digest closed")
+        await until(lambda: "since your last turn" not in term.text, 5, "the recap closed")
 
 
 async def show_bonds(term) -> None:  # type: ignore[no-untyped-def]
     """Key 2, then the bonds panel shows anna's cash hidden. A key typed in the first moment
     after the game screen appears is kept until the screen is ready (it was once lost: the
     spectator's screen kept the rondel)."""
-    await close_digest(term)
+    await close_recap(term)
     await term.press("2")
     await term.wait_for(r"anna +\?")
 
@@ -118,7 +118,7 @@ def test_two_players_share_a_game_with_a_computer_seat(tmp_path: Path, workers: 
             state.cash[0] = 7319
             table.say("anna", "look at my purse")  # any change repaints every screen
             for term in (anna, ben):
-                await close_digest(term)
+                await close_recap(term)
             await ben.press("4")  # the chat line is in the log
             await ben.wait_for("look at my purse")
             await anna.press("2")

@@ -1,17 +1,17 @@
 """SVG snapshots of the new-game screen, the main screen mid-game, the map in a Maneuver
 (Unicode and ASCII, and widened with z at 80x24), the score screen, the "since your last turn"
-digest, the standings and the history browser at 80x24 and 120x40 (pytest-textual-snapshot;
+recap, the standings and the history browser at 80x24 and 120x40 (pytest-textual-snapshot;
 update with `--snapshot-update`).
 
 The games are hot-seat games opened on a player's decision: the player is greeted with the
-digest, which the board snapshots close first (escape)."""
+recap, which the board snapshots close first (escape)."""
 
 from __future__ import annotations
 
 import pytest
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.session import Session
+from imperial_tui.model.session import Session
 from rules import Game
 from rules.bots import GreedyBot, RandomBot, play_out
 

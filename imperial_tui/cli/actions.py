@@ -108,7 +108,7 @@ def _print_applied(game: Game, done: list[tuple[str, list[Any]]]) -> None:
     for notation, events in done:
         out.append(notation)
         out.extend(f"  {e.text}" for e in events)
-    from imperial_tui.show import decision_text
+    from imperial_tui.render.show import decision_text
 
     console = _console()
     console.print("\n".join(out), markup=False)
@@ -149,7 +149,7 @@ def undo(
             lock.save(game, loaded.controllers, loaded.app, loaded.header.get("created"))
     except SaveError as exc:
         _fail(str(exc))
-    from imperial_tui.show import decision_text
+    from imperial_tui.render.show import decision_text
 
     console = _console()
     console.print("\n".join(f"undone: {t}" for t in taken), markup=False)

@@ -40,8 +40,8 @@ AsciiOpt = Annotated[
 
 
 def _want_ascii(flag: bool) -> None:
-    """``--ascii`` sets IMPERIAL_ASCII=1, which the app reads (``imperial_tui.style``), so the
-    flag and the environment variable mean exactly the same."""
+    """``--ascii`` sets IMPERIAL_ASCII=1, which the app reads (``imperial_tui.render.style``),
+    so the flag and the environment variable mean exactly the same."""
     if flag:
         os.environ["IMPERIAL_ASCII"] = "1"
 

@@ -213,7 +213,7 @@ def new(
         save_game(game, path, controllers)
     except SaveError as exc:
         _fail(str(exc))
-    from imperial_tui.show import setup_overview
+    from imperial_tui.render.show import setup_overview
 
     console = _console()
     console.print(setup_overview(game))
@@ -331,7 +331,7 @@ def play(
     Examples: `imperial play game.json`,
     `imperial play duel.json --bot Anna=greedy --bot Ben=strong --headless`
     """
-    from imperial_tui.session import Session
+    from imperial_tui.model.session import Session
 
     _want_ascii(ascii_only)
     try:

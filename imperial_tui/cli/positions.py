@@ -122,13 +122,13 @@ def show(
 
     * `imperial show game.json --at 0` (the start; `--at -1`: before the last action)
     """
-    from imperial_tui.show import find_region, map_view, render_game
-    from imperial_tui.style import ascii_wanted
+    from imperial_tui.render.show import find_region, map_view, render_game
+    from imperial_tui.render.style import ascii_wanted
 
     game = _game_at(file, at)
     console = _console()
     if region is not None:
-        from imperial_tui.regioninfo import region_text
+        from imperial_tui.render.regioninfo import region_text
 
         rid = find_region(game, region)
         if rid is None:

@@ -1,5 +1,5 @@
 """``imperial rules``: the rules pages on standard output, the same text as F1 in the app
-(``imperial_tui.rules_text``)."""
+(``imperial_tui.render.rules_text``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from imperial_tui.cli.common import EXIT_USAGE, _console, _fail
-from imperial_tui.rules_text import topics as rules_topics
+from imperial_tui.render.rules_text import topics as rules_topics
 
 RULES_TOPICS = rules_topics()
 
@@ -28,7 +28,7 @@ def rules(
 
     Examples: `imperial rules maneuver`, `imperial rules options`
     """
-    from imperial_tui.rules_text import all_pages, page, topics
+    from imperial_tui.render.rules_text import all_pages, page, topics
 
     console = _console()
     if topic is None:

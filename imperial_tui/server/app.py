@@ -18,12 +18,12 @@ from textual.message import Message
 from textual.screen import Screen
 
 from imperial_tui.app import ImperialApp
+from imperial_tui.app.widgets.shared import SharedRenders
 from imperial_tui.server.driver import SSHDriver
 from imperial_tui.server.hub import Client, Hub
 from imperial_tui.server.remote import RemoteSession
 from imperial_tui.server.store import StoreError
 from imperial_tui.server.table import Refused, Table
-from imperial_tui.widgets.shared import SharedRenders
 from rules import IllegalAction, RuleSet
 from rules.savefile import SaveError
 
@@ -65,7 +65,7 @@ HERE = Path(__file__).parent
 class ServerApp(ImperialApp):
     """One connection's app. ``link`` is read by the SSH driver."""
 
-    CSS_PATH = [HERE.parent / "app.tcss", HERE / "lobby.tcss"]  # noqa: RUF012 - Textual's name
+    CSS_PATH = [HERE.parent / "app" / "app.tcss", HERE / "lobby.tcss"]  # noqa: RUF012 - Textual's name
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # ctrl+q: from a game back to the lobby; from the lobby, leave the server
@@ -118,7 +118,7 @@ class ServerApp(ImperialApp):
     # -- tables -------------------------------------------------------------------------------
     def enter_game(self, game_id: int) -> None:
         """The lobby's enter: play your game, take a free seat, or watch."""
-        from imperial_tui.screens.dialogs import ConfirmScreen
+        from imperial_tui.app.screens.dialogs import ConfirmScreen
 
         table = self.hub.tables.get(game_id)
         if table is None:
@@ -183,7 +183,7 @@ class ServerApp(ImperialApp):
             self._table = None
 
     def open_game(self) -> None:
-        from imperial_tui.screens.game import GameScreen
+        from imperial_tui.app.screens.game import GameScreen
 
         self._pop_to_lobby()
         screen = GameScreen()
@@ -244,7 +244,7 @@ class ServerApp(ImperialApp):
 
     # -- the local app's commands, as a remote player means them ------------------------------
     def action_request_quit(self) -> None:
-        from imperial_tui.screens.dialogs import ConfirmScreen
+        from imperial_tui.app.screens.dialogs import ConfirmScreen
 
         if self.session is not None:
             self.back_to_lobby()
@@ -272,7 +272,7 @@ class ServerApp(ImperialApp):
         self.notify("ask the host to import a save file: imperial serve import FILE")
 
     def action_undo(self) -> None:
-        from imperial_tui.screens.dialogs import ConfirmScreen
+        from imperial_tui.app.screens.dialogs import ConfirmScreen
 
         session = self.session
         if not isinstance(session, RemoteSession):
@@ -294,7 +294,7 @@ class ServerApp(ImperialApp):
         self.push_screen(ConfirmScreen(f"Undo '{last}'?"), done)
 
     def ask_donation(self, nation: str | None) -> None:
-        from imperial_tui.screens.dialogs import PromptScreen
+        from imperial_tui.app.screens.dialogs import PromptScreen
 
         session = self.session
         if not isinstance(session, RemoteSession) or session.game.awaiting is None:
@@ -323,7 +323,7 @@ class ServerApp(ImperialApp):
         )
 
     def action_chat(self) -> None:
-        from imperial_tui.screens.dialogs import PromptScreen
+        from imperial_tui.app.screens.dialogs import PromptScreen
 
         session = self.session
         if not isinstance(session, RemoteSession):
@@ -344,7 +344,7 @@ class ServerApp(ImperialApp):
         if action == "save":
             return False  # the server saves every move: no ctrl+s in the footer
         if action == "chat":
-            from imperial_tui.screens.game import GameScreen
+            from imperial_tui.app.screens.game import GameScreen
 
             return isinstance(self.screen, GameScreen)
         return True

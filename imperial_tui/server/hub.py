@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from imperial_tui.app.widgets.shared import SharedRenders
 from imperial_tui.server.store import (
     FINISHED,
     OPEN,
@@ -36,7 +37,6 @@ from imperial_tui.server.table import (
     check_seats,
     seat_records,
 )
-from imperial_tui.widgets.shared import SharedRenders
 from rules import RuleSet
 from rules.engine import DECISION_WORDS
 from rules.savefile import LoadedGame, SaveError, game_to_dict, load_game, to_json, write_atomically

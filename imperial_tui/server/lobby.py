@@ -13,7 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from imperial_tui.screens.new_game import SEAT_KINDS, NewGameScreen
+from imperial_tui.app.screens.new_game import SEAT_KINDS, NewGameScreen
 from imperial_tui.server.hub import LobbyRow
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from imperial_tui.server.table import Table
-from imperial_tui.session import Session
+from imperial_tui.model.session import Session
 from rules.bots import Bot
 from rules.savefile import SaveError
 

@@ -1,0 +1,165 @@
+"""Small modal dialogs: yes/no confirmation, one-line input, a choice among a few options, a
+page of text (a region's details), and the hot-seat hand-over."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from imperial_tui.app.screens.guard import DismissFromTop
+
+
+class ConfirmScreen(DismissFromTop, ModalScreen[bool]):
+    """Ask before anything that loses work (undo, quit, a new game)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "no", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="question")
+            yield Static("[b]y[/b]/enter yes   [b]n[/b]/escape no", classes="hint")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class PromptScreen(DismissFromTop, ModalScreen[str | None]):
+    """Ask for one line of text (a file name, an amount)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "cancel", id="prompt.cancel")
+    ]
+
+    def __init__(self, question: str, value: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="question")
+            yield Input(self.value, id="prompt-input")
+            yield Static("enter accept   escape cancel", classes="hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChoiceScreen(DismissFromTop, ModalScreen[Any]):
+    """Pick one of a few options by keys (what to do in a region chosen on the map, which
+    of two moves to the same place); escape picks nothing (None)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "cancel", id="choice.cancel")
+    ]
+
+    def __init__(self, question: str, options: list[tuple[RenderableType, Any]]) -> None:
+        super().__init__()
+        self.question = question
+        self.values = [value for _, value in options]
+        self.labels = [label for label, _ in options]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="question")
+            yield OptionList(
+                *[Option(label, id=str(i)) for i, label in enumerate(self.labels)],
+                id="choice-options",
+            )
+            yield Static("up/down, enter choose   escape cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.values[int(event.option.id or 0)])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class InfoScreen(DismissFromTop, ModalScreen[None]):
+    """A page of text over the game (a region's details); page up/down scroll it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,i,q", "close", "close", id="info.close")
+    ]
+
+    def __init__(self, body: RenderableType) -> None:
+        super().__init__()
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog info"):
+            yield Static(self.body, id="info-text")
+            yield Static("escape close   up/down scroll", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class HandoverScreen(DismissFromTop, Screen[bool]):
+    """Hot-seat with hidden cash: a blank screen between two humans' private views. It names
+    who decides next, for which nation and what; the previous player may still take back
+    their decision here (ctrl+z), before the keyboard changes hands."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "go", "I am ready", id="handover.go"),
+        Binding("ctrl+z", "undo", "undo", id="handover.undo", show=False),
+    ]
+
+    def __init__(
+        self,
+        player: str,
+        nation: str | None = None,
+        kind: str | None = None,
+        previous: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.player = player
+        self.nation = nation
+        self.kind = kind
+        self.previous = previous
+
+    def compose(self) -> ComposeResult:
+        from rules.engine import DECISION_WORDS
+
+        what = DECISION_WORDS.get(self.kind or "", self.kind or "")
+        for_nation = f" for {self.nation}" if self.nation else ""
+        with Vertical(classes="dialog"):
+            yield Static(
+                f"[b]{self.player}[/b] decides next{for_nation}: {what}.", classes="question"
+            )
+            yield Static(f"Pass the keyboard to {self.player}, then press Enter.", classes="hint")
+            if self.previous and self.previous != self.player:
+                yield Static(
+                    f"{self.previous}: ctrl+z takes back your last decision first.",
+                    classes="hint",
+                )
+
+    def action_go(self) -> None:
+        self.dismiss(False)
+
+    def action_undo(self) -> None:
+        self.dismiss(True)

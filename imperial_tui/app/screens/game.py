@@ -1,0 +1,480 @@
+"""The main screen: nations and decision on the left (always visible), rondel / bonds /
+regions / log / map on the right (keys 1-5), the last event at the bottom.
+
+At 120x40 and more, keys 1-4 show the rondel, bonds, regions and log at once, and key 5 the
+whole map beside the decision (with the line about the region under the map cursor below the
+decision). At 80x24 the map is the fifth tab: its view follows the cursor, and ``z`` widens it
+to the whole screen. A human's Maneuver brings the map up by itself (and puts back the panel
+that was there when the Maneuver is over), so the unit being moved and its destinations are in
+sight while choosing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
+from textual.widgets.tabbed_content import ContentTab, ContentTabs
+
+from imperial_tui.app.messages import ActionChosen, DonateRequested
+from imperial_tui.app.screens.dialogs import PromptScreen
+from imperial_tui.app.screens.game_map import GameMap
+from imperial_tui.app.screens.guard import GuardedScreen
+from imperial_tui.app.widgets.base import Panel, nation_text, on_screen, set_content
+from imperial_tui.app.widgets.bonds import BondsPanel
+from imperial_tui.app.widgets.decision import DecisionPanel
+from imperial_tui.app.widgets.log import LogPanel
+from imperial_tui.app.widgets.map import MapInfo, MapView
+from imperial_tui.app.widgets.nations import NationsPanel
+from imperial_tui.app.widgets.regions import RegionsPanel
+from imperial_tui.app.widgets.rondel import RondelPanel
+from imperial_tui.model.pacing import clamp_pace
+from imperial_tui.render.style import glyphs, to_ascii
+from rules.actions import NATION_CODES
+from rules.engine import DECISION_WORDS
+from rules.savefile import SaveError
+
+PANELS = ("rondel", "bonds", "regions", "log", "map")
+
+
+def nation_code(text: str, board: Any) -> str | None:
+    """The nation a filter names: a code (GE), a name or the start of one (germ, Russia);
+    None for all regions. Raises ValueError, saying what is accepted, for anything else."""
+    words = text.strip()
+    if not words:
+        return None
+    if words.upper() in NATION_CODES:
+        return words.upper()
+    folded = words.casefold()
+
+    def names(nation: Any) -> list[str]:  # "Austria-Hungary": austria-hungary, austria, hungary
+        full = nation.name.casefold()
+        return [full, *re.split(r"[^a-z]+", full)]
+
+    found = [
+        code
+        for code, nation in zip(NATION_CODES, board.nations, strict=False)
+        if any(n and (n.startswith(folded) or folded.startswith(n)) for n in names(nation))
+    ]
+    if len(found) == 1:
+        return found[0]
+    raise ValueError(
+        f"no nation {words[:20]!r}: type AH IT FR GB GE RU or a nation's name "
+        "(empty for all regions); the filter is unchanged"
+    )
+
+
+class GameScreen(GameMap, GuardedScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("1", "panel('rondel')", "panels", id="game.panel.rondel", key_display="1-5"),
+        Binding("2", "panel('bonds')", "bonds", id="game.panel.bonds", show=False),
+        Binding("3", "panel('regions')", "regions", id="game.panel.regions", show=False),
+        Binding("4", "panel('log')", "log", id="game.panel.log", show=False),
+        Binding("5", "panel('map')", "map", id="game.panel.map", show=False),
+        Binding("z", "zoom", "zoom map", id="game.zoom", show=False),
+        Binding("ctrl+z", "app.undo", "undo", id="game.undo"),
+        Binding("ctrl+s", "app.save", "save", id="game.save", show=False),
+        Binding("f", "filter", "filter regions", id="game.filter", show=False),
+        Binding("d", "donate", "donate", id="game.donate", show=False),
+        Binding("plus,equals_sign", "pace(-0.2)", "faster", id="game.faster", show=False),
+        Binding("minus", "pace(0.2)", "slower", id="game.slower", show=False),
+        Binding("w", "app.recap", "since your turn", id="game.recap", show=False),
+        Binding("v", "app.standings", "standings", id="game.standings"),
+        Binding("h", "app.history", "history", id="game.history"),
+        Binding("p", "app.pause", "pause", id="game.pause", show=False),
+        Binding("escape", "focus_decision", "back to the decision", id="game.back", show=False),
+    ]
+    # the panels repainted from the session, in this order (the map has its own refresh)
+    PANELS: ClassVar[tuple[type, ...]] = (
+        NationsPanel,
+        DecisionPanel,
+        RondelPanel,
+        BondsPanel,
+        RegionsPanel,
+        LogPanel,
+    )
+    # the widget that takes the keys in each right-hand panel, narrow and wide layout
+    SCROLLS: ClassVar[dict[str, tuple[str, str]]] = {
+        "rondel": ("#rondel-scroll", "#rondel-wide-scroll"),
+        "bonds": ("#bonds-scroll", "#bonds-wide-scroll"),
+        "regions": ("#regions-panel", "#regions-wide"),
+        "log": ("#log-panel", "#log-wide"),
+    }
+    TITLES: ClassVar[dict[str, str]] = {
+        "rondel": "Rondel",
+        "bonds": "Bonds",
+        "regions": "Regions",
+        "log": "Log",
+    }
+    # the boxes whose titles mark the panel with the keys at 120x40
+    BOXES: ClassVar[dict[str, str]] = {
+        "rondel": "#rondel-wide-scroll",
+        "bonds": "#bonds-wide-scroll",
+        "regions": "#regions-wide-scroll",
+        "log": "#log-wide",
+    }
+
+    # At 120x40 and more every panel is shown at once (the "-wide.-tall" classes, set by
+    # Textual's breakpoints on resize); below that the right side is one tab at a time.
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [
+        (0, "-narrow"),
+        (120, "-wide"),
+    ]
+    VERTICAL_BREAKPOINTS: ClassVar[list[tuple[int, str]] | None] = [(0, "-short"), (40, "-tall")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.panel = "rondel"  # the panel on the right (keys 1-5)
+        self._panel_list: list[Any] | None = None
+        self.init_map()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield NationsPanel(id="nations")
+                yield self.decision_widget()
+                yield MapInfo(id="map-info-wide", classes="wide-only", wrap=True)
+            # the wide layout's own copies of the panels (hidden, hence never repainted, in
+            # the narrow layout); its class "-map" shows the map instead of the four panels
+            with Horizontal(id="wide-right", classes="wide-only"):
+                with Vertical(id="middle", classes="dashboard"):
+                    with VerticalScroll(id="rondel-wide-scroll", classes="box"):
+                        yield RondelPanel(id="rondel-wide")
+                    with VerticalScroll(id="bonds-wide-scroll", classes="box"):
+                        yield BondsPanel(id="bonds-wide")
+                with Vertical(id="far-right", classes="dashboard"):
+                    with VerticalScroll(id="regions-wide-scroll", classes="box") as scroll:
+                        scroll.can_focus = False  # the list itself takes the focus (up/down)
+                        yield RegionsPanel(id="regions-wide")
+                    yield LogPanel(id="log-wide", classes="box")
+                with Vertical(id="map-wide", classes="map-only"):
+                    yield MapView(self.map_model, id="map-view-wide")
+            with TabbedContent(id="right", initial="rondel", classes="narrow-only"):
+                with TabPane("1 Rondel", id="rondel"), VerticalScroll(id="rondel-scroll"):
+                    yield RondelPanel(id="rondel-panel")
+                with TabPane("2 Bonds", id="bonds"), VerticalScroll(id="bonds-scroll"):
+                    yield BondsPanel(id="bonds-panel")
+                with TabPane("3 Regions", id="regions"), VerticalScroll(id="regions-scroll") as sc:
+                    sc.can_focus = False
+                    yield RegionsPanel(id="regions-panel")
+                with TabPane("4 Log", id="log"):
+                    yield LogPanel(id="log-panel")
+                with TabPane("5 Map", id="map"), Vertical(id="map-narrow"):
+                    yield MapView(self.map_model, id="map-view")
+                    yield MapInfo(id="map-info")
+        yield Static(id="logtail")
+        yield Footer()
+
+    def decision_widget(self) -> Widget:
+        """The panel under the nations: the decision (the history browser shows its turn)."""
+        return DecisionPanel(id="decision")
+
+    @property
+    def session(self) -> Any:
+        return self.app.session  # type: ignore[attr-defined]
+
+    @property
+    def ascii_only(self) -> bool:
+        return bool(getattr(self.app, "ascii_only", False))
+
+    def on_mount(self) -> None:
+        # 1-5 switch the right-hand panel: the tab strip needs no stop of its own on tab
+        for tabs in self.query(ContentTabs):
+            tabs.can_focus = False
+        options = self.query("#decision-options")
+        if not options:  # closed before it was mounted (a hand-over closes the history)
+            return
+        self._set_titles()
+        self.refresh_panels(force=True)
+        options.first().focus()
+        self.call_after_refresh(self._set_ready)
+
+    _ready = False  # the tabs are mounted: 1-5 may switch them
+
+    def _set_ready(self) -> None:
+        self._ready = True
+
+    def _set_titles(self, focused: str | None = None) -> None:
+        """Box titles at 120x40; the panel that has the keys is marked in its title."""
+        for name, wid in self.BOXES.items():
+            title = self.TITLES[name]
+            if name == focused:  # the status line says how to scroll it
+                title = f"{glyphs(self.ascii_only).pointer} {title}"
+            for box in self.query(wid):
+                box.border_title = title
+
+    def focused_panel(self) -> str | None:
+        """The right-hand panel that has the keys (scrolling it), if any (not the map)."""
+        focused = self.focused
+        if focused is None:
+            return None
+        ids = {f"#{node.id}" for node in focused.ancestors_with_self if node.id}
+        for name, scrolls in self.SCROLLS.items():
+            if ids & set(scrolls):
+                return name
+        return None
+
+    def on_screen_resume(self) -> None:
+        """Back on the board (a dialog or help closed): a recap that waited comes now."""
+        waiting = getattr(self.app, "recap_if_waiting", None)
+        if waiting is not None and type(self).decision_widget is GameScreen.decision_widget:
+            self.call_after_refresh(waiting)
+
+    def on_descendant_focus(self) -> None:
+        self._show_focus()
+
+    def on_descendant_blur(self) -> None:
+        self.call_after_refresh(self._show_focus)
+
+    def _show_focus(self) -> None:
+        status = self.query("#status")
+        if not self.is_attached or not status:  # closing: nothing left to mark
+            return
+        self._set_titles(self.focused_panel())
+        status.first(Static).update(self.status_line())
+
+    def refresh_panels(self, force: bool = False) -> int:
+        """Repaint the panels whose figures changed; returns how many did."""
+        session = self.session
+        repainted = 0
+        for panel in self._panels():
+            repainted += bool(panel.show(session, force))
+        # one line each (app.tcss): a change needs no new layout
+        set_content(self.query_one("#status", Static), self.status_line(), layout=False)
+        set_content(self.query_one("#logtail", Static), self.tail_line(), layout=False)
+        self._maneuver_map()
+        repainted += self.refresh_map(force)
+        return repainted
+
+    def catch_up(self) -> None:
+        """Repaint the panels that just came into view and fell behind while hidden (the rest
+        are current: every change repaints what is on screen)."""
+        session = self.session
+        if session is None:
+            return
+        for panel in self._panels():
+            if isinstance(panel, Panel) and not panel.up_to_date(session) and on_screen(panel):
+                panel.show(session)
+
+    def _panels(self) -> list[Any]:
+        """The panels, in the order they are repainted: found once (the screen's widgets never
+        change; a query walks every widget, and every screen of a game repaints per move)."""
+        if self._panel_list is None:
+            self._panel_list = [panel for kind in self.PANELS for panel in self.query(kind)]
+        return self._panel_list
+
+    def tail_line(self) -> Text:
+        """The last event (or, before the first move, where the game is saved)."""
+        session = self.session
+        tail = Text(no_wrap=True, overflow="crop" if self.ascii_only else "ellipsis")
+        note = getattr(self.app, "start_note", "")
+        if note and not session.game.plies:
+            tail.append(note, style="italic")
+            return tail
+        events = session.game.events()
+        if events:
+            last = events[-1]
+            tail.append(f"{len(session.game.plies):4} ", style="dim")  # the action's number
+            if last.nation:
+                tail.append_text(nation_text(last.nation, " "))
+            tail.append(to_ascii(last.text) if self.ascii_only else last.text)
+        return tail
+
+    def status_line(self) -> Text:
+        game = self.session.game
+        s = game.state
+        text = Text(" Imperial ", style="bold reverse")
+        panel = self.focused_panel()
+        if panel is not None:
+            text.append(
+                f" scrolling {self.TITLES[panel]}: up/down, page up/down; esc: back to the "
+                "decision",
+                style="bold",
+            )
+            return text
+        text.append(
+            f" {s.rules.edition} · round {s.round} · "
+            if not self.ascii_only
+            else f" {s.rules.edition} - round {s.round} - "
+        )
+        aw = game.awaiting
+        if aw is None:
+            text.append("game over", style="bold")
+        else:
+            if aw.nation:
+                text.append_text(nation_text(aw.nation, " "))
+            text.append(f"({aw.player}) {DECISION_WORDS.get(aw.kind, aw.kind)}")
+        return text
+
+    def shown_panel(self) -> str:
+        return self.panel
+
+    def _show_panel(self, name: str) -> None:
+        """Show a panel. Only the layout on screen switches now (restyling the hidden one
+        costs as much); the other follows when the terminal is resized into it. The wide
+        one switches by a class on its own container (a class on the screen would restyle
+        every widget)."""
+        self.panel = name
+        self._layout_panel()
+        self.catch_up()
+        if name != "map":
+            self.remove_class("-zoom")
+
+    def _wide(self) -> bool:
+        return self.has_class("-wide") and self.has_class("-tall")
+
+    def _layout_panel(self) -> None:
+        name = self.panel
+        if self._wide():
+            for wid in ("#wide-right", "#map-info-wide"):
+                self.query_one(wid).set_class(name == "map", "-map")
+        else:
+            tabs = self.query_one(TabbedContent)
+            if tabs.active != name:
+                tabs.active = name
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        active = self.query_one(TabbedContent).active
+        if event.pane.id != active:
+            return  # a message from before the last switch
+        if active != self.panel:  # a tab clicked with the mouse
+            self._show_panel(active)
+        if event.pane.id == "map":
+            self.refresh_map(follow=True)
+
+    def on_resize(self) -> None:
+        def settle() -> None:
+            # closed meanwhile, or not built yet (a history browser resized as it opens or
+            # closes): nothing to settle
+            if self not in self.app.screen_stack or not self.query("#decision-options"):
+                return
+            if self.too_small:  # the guard keeps the focus until the window grows again
+                return
+            self._layout_panel()  # the layout just shown shows the panel chosen in the other
+            self.catch_up()
+            views = self.map_views()
+            if self._keys_on_map and self.panel == "map" and views and self.focused not in views:
+                views[0].focus()  # the keys stay on the map, the one now on screen
+            elif self.focused is None:
+                self.query_one("#decision-options", OptionList).focus()
+            self.refresh_map()
+
+        self.call_after_refresh(settle)
+
+    def action_panel(self, name: str) -> None:
+        """1-5: show a panel. 1-4 at 120x40 (all on show), or when the panel is on show
+        already, or while another panel has the keys: the panel gets the keys to scroll."""
+        if not self._tabs_ready(name):  # a key pressed while the screen is still being
+            # built: kept for when it is (a player who sees the board may press at once;
+            # over SSH the board reaches the terminal before the screen has settled)
+            self._panel_later(name)
+            return
+        self._auto_map = None  # the player chose: the Maneuver's map stays or goes as told
+        was_map = self.shown_panel() == "map"
+        again = self.shown_panel() == name
+        scrolling = self.focused_panel() is not None
+        self._show_panel(name)
+        if name == "map":
+            self.refresh_map(follow=True)
+            for view in self.map_views()[:1]:
+                view.focus()  # arrows move the map cursor; escape gives them back
+        elif self._wide() or again or scrolling:
+            self.call_after_refresh(self._focus_panel, name)
+        elif (was_map and isinstance(self.focused, MapView)) or self.focused is None:
+            self.query_one("#decision-options", OptionList).focus()
+
+    def _tabs_ready(self, name: str) -> bool:
+        """Whether the panel's tab is there to switch to: not while the screen is still
+        being built, no more once it is closing."""
+        if not self._ready:
+            return False
+        if self._wide():
+            return True
+        tabs = self.query(TabbedContent)
+        return bool(tabs) and bool(tabs.first().query(f"#{ContentTab.add_prefix(name)}"))
+
+    def _panel_later(self, name: str, tries: int = 50) -> None:
+        """The panel key again after the next frame, until the tabs are there (or the
+        screen has gone: then the key is dropped)."""
+        if not self.is_attached or self not in self.app.screen_stack:
+            return
+        if self._tabs_ready(name):
+            self.action_panel(name)
+        elif tries > 0:
+            self.call_after_refresh(self._panel_later, name, tries - 1)
+
+    def _focus_panel(self, name: str) -> None:
+        """Give a panel the keys, after the refresh that shows it. Not once another panel was
+        chosen meanwhile: focusing a hidden tab's widget makes Textual show that tab again
+        (2 2 4 typed fast ended on the bonds)."""
+        if self.panel != name:
+            return
+        narrow, wide = self.SCROLLS[name]
+        found = self.query(wide if self._wide() else narrow)  # none once the screen closed
+        if found and found.first().focusable:
+            found.first().focus()
+
+    def action_focus_decision(self) -> None:
+        """Escape outside the decision list: the keys go back to the decision."""
+        self.query_one("#decision-options", OptionList).focus()
+
+    def action_zoom(self) -> None:
+        """z: the map over the whole width (an 80-column terminal), z or escape: back."""
+        if self._wide():
+            return
+        if self.has_class("-zoom"):
+            self.remove_class("-zoom")
+            self.query_one("#decision-options", OptionList).focus()
+            return
+        self._show_panel("map")
+        self.add_class("-zoom")
+        self.refresh_map(follow=True)
+        self.query_one("#map-view", MapView).focus()
+
+    def action_filter(self) -> None:
+        def done(value: str | None) -> None:
+            if value is None:
+                return
+            try:
+                code = nation_code(value, self.session.game.state.board)
+            except ValueError as exc:
+                self.app.notify(str(exc), severity="error", timeout=6)
+                return  # the filter stays as it was
+            for panel in self.query(RegionsPanel):
+                panel.nation_filter = code
+                panel.show(self.session)
+            self.action_panel("regions")
+
+        self.app.push_screen(
+            PromptScreen(
+                "Show regions of which nation? (AH IT FR GB GE RU or a name, empty for all)"
+            ),
+            done,
+        )
+
+    def action_pace(self, delta: float) -> None:
+        s = self.session
+        s.pace = round(clamp_pace(s.pace + delta, s.pace) or 0.0, 1)
+        try:
+            s.autosave()  # the pace is kept with the game
+        except SaveError as exc:
+            self.app.save_failed(exc)  # type: ignore[attr-defined]
+        # one toast, not a pile of them over the decision list when + is pressed repeatedly
+        self.app.clear_notifications()
+        self.notify(f"computer players: {s.pace}s per move", timeout=2)
+
+    def action_donate(self, nation: str | None = None) -> None:
+        self.app.ask_donation(nation)  # type: ignore[attr-defined]
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        self.app.apply_human(message.action, message.follow)  # type: ignore[attr-defined]
+
+    def on_donate_requested(self, message: DonateRequested) -> None:
+        self.app.ask_donation(message.nation)  # type: ignore[attr-defined]

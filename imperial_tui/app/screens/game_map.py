@@ -1,0 +1,394 @@
+"""The map's side of the game screen: what the map highlights for the decision at hand, the
+line under it, what Enter on a region does (open a unit's moves, play a move, choose an import
+site, or show the region), region details, and the map coming up for a human's Maneuver.
+
+A mixin of ``GameScreen`` (``imperial_tui.app.screens.game``), which owns the layout and the
+panel keys; kept apart so the screen stays about layout and the map about the map.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets import OptionList
+
+from imperial_tui.app.messages import ActionChosen
+from imperial_tui.app.screens.dialogs import ChoiceScreen, InfoScreen, PromptScreen
+from imperial_tui.app.widgets.base import nation_text
+from imperial_tui.app.widgets.decision import DecisionPanel, move_label, region_name
+from imperial_tui.app.widgets.map import MapInfo, MapModel, MapView
+from imperial_tui.app.widgets.regions import RegionsPanel
+from imperial_tui.render.mapmarks import MOVES, marks_for, unit_key
+from imperial_tui.render.mapview import MapMarks
+from imperial_tui.render.regioninfo import plural
+from rules import Action
+
+
+class GameMap:
+    """The map part of the game screen (a mixin: it uses the screen's ``session``,
+    ``panel``, ``_wide()``, ``query_one`` and ``app``)."""
+
+    session: Any
+    panel: str
+    app: Any
+    focused: Any
+    ascii_only: bool
+
+    def init_map(self) -> None:
+        self.map_model = MapModel()
+        self._legal: tuple[int, Any, list[Action]] = (-1, None, [])
+        self._summary: tuple[int, dict[str, Any]] = (-1, {})
+        self._auto_map: str | None = None  # the panel the Maneuver's map replaced
+        self._map_turn: Any = None  # the Maneuver the map came up for
+        self._keys_on_map = False  # the player put the keys on the map (5)
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions now, asked once per position (the map asks on every key)."""
+        session = self.session
+        key = (session.version, session.game.awaiting)
+        if self._legal[:2] != key:
+            self._legal = (*key, session.game.legal_actions() if key[1] else [])
+        return self._legal[2]
+
+    def map_shown(self) -> bool:
+        """Whether a map view is on screen (the wide layout's, or the fifth tab)."""
+        return self.panel == "map"
+
+    def map_views(self) -> list[MapView]:
+        """The map on show in this layout (none while the screen is being taken down)."""
+        wanted = "#map-view-wide" if self._wide() else "#map-view"
+        return list(self.query(wanted).results(MapView))
+
+    def _human_deciding(self) -> bool:
+        aw = self.session.game.awaiting
+        return aw is not None and self.session.is_human(aw.player)
+
+    def refresh_map(self, force: bool = False, follow: bool = False) -> int:
+        """Redraw the map if it is on screen and anything it shows changed. ``follow`` moves
+        the cursor to what the decision list highlights (a unit, a destination)."""
+        if not self.map_shown():
+            return 0
+        session = self.session
+        game = session.game
+        model = self.map_model
+        model.painter_for(game.state.board, self.ascii_only)
+        actions = self.legal_actions() if self._human_deciding() else []
+        # (the history browser has no decision panel: a past position, nothing to choose)
+        panel = self.query(DecisionPanel).first() if actions else None
+        group = panel.open_key if panel is not None else None
+        focus = panel.highlighted_actions() if panel is not None else []
+        if model.cell is None:
+            model.put_cursor(self._home_region())
+        if follow and focus:
+            target = self._focus_region(focus, group)
+            if target:
+                model.put_cursor(target)
+        marks = marks_for(game, actions, group, focus, model.cursor)
+        if not any((marks.origin, marks.destinations, marks.movable, marks.battle)) and actions:
+            places = frozenset(
+                r for a in actions if (r := getattr(a, "region", None)) in game.state.board.index
+            )
+            marks = MapMarks(cursor=marks.cursor, destinations=places)
+        regions = self._regions()
+        changed = model.draw(regions, marks, (session.version, self.ascii_only, force))
+        for view in self.map_views():
+            view.show_model()
+            view.scroll_to_cursor()
+        units = {unit_key(a) for a in focus} - {None}
+        shown = group or (next(iter(units)) if len(units) == 1 else None)
+        self._map_info(marks, actions, shown, regions, opened=group is not None)
+        return int(changed)
+
+    def _regions(self) -> dict[str, Any]:
+        """The state summary's regions, computed once per position."""
+        session = self.session
+        if self._summary[0] != session.version:
+            self._summary = (session.version, session.game.summary()["regions"])
+        return self._summary[1]
+
+    def _home_region(self) -> str:
+        """Where the cursor starts: the first unit of the nation to act, else its capital."""
+        s = self.session.game.state
+        board = s.board
+        n = s.turn if s.turn >= 0 else 0
+        for r in range(len(board.regions)):
+            if s.armies[n][r] or s.fleets[n][r]:
+                return board.id(r)
+        return board.id(board.home[n][0])
+
+    @staticmethod
+    def _focus_region(focus: list[Action], group: str | None) -> str | None:
+        if len(focus) == 1 and getattr(focus[0], "dest", None):
+            return focus[0].dest  # type: ignore[attr-defined]
+        origins = {getattr(a, "origin", None) for a in focus} - {None}
+        if len(origins) == 1:
+            return next(iter(origins))
+        regions = [getattr(a, "region", None) for a in focus]
+        return regions[0] if len(regions) == 1 and regions[0] else None
+
+    def _map_info(
+        self,
+        marks: Any,
+        actions: list[Action],
+        group: str | None,
+        regions: dict[str, Any],
+        opened: bool = False,
+    ) -> None:
+        """The region under the cursor in one line, then what Enter does now."""
+        game = self.session.game
+        board = game.state.board
+        rid = self.map_model.cursor
+        cut = "crop" if self.ascii_only else "ellipsis"  # "…" is not ASCII
+        text = Text(no_wrap=True, overflow=cut)
+        g = "-" if self.ascii_only else "·"
+        if rid is not None:
+            layout = board.layout
+            name = layout.names.get(rid, rid) if layout else rid
+            text.append(f"{layout.labels.get(rid, '') if layout else ''} {name}", style="bold")
+            if rid in board.index:
+                info = regions[rid]
+                r = board.index[rid]
+                owner = board.regions[r].nation
+                if owner:
+                    text.append(f" {g} ")
+                    text.append_text(nation_text(owner, " home"))
+                for u in info["units"]:
+                    text.append(f" {g} ")
+                    text.append_text(nation_text(u["nation"]))
+                    text.append(f" {u['count']} {plural(u['kind'], u['count'])}")
+                    if u["hostile"] is not None:
+                        text.append(" hostile" if u["hostile"] else " friendly")
+                near = sorted(
+                    board.regions[i].name
+                    for i in board.land_neighbours[r] | board.sea_neighbours[r]
+                )
+                text.append(f" {g} borders " + ", ".join(near), style="dim")
+            else:
+                text.append(f" {g} impassable", style="dim")
+        text.append("\n")
+        hint = Text(no_wrap=True, overflow=cut, style="italic")
+        on_map = isinstance(self.focused, MapView)
+        if group and group.startswith(MOVES):
+            kind, _, origin = group.partition(":")
+            word = "Army" if kind == "move_army" else "Fleet"
+            n = len(marks.destinations)
+            hint.append(
+                f"{word} {region_name(game.state, origin)}: {n} destination{'s' if n != 1 else ''}"
+            )
+            if marks.convoy_destinations:
+                hint.append(f" ({len(marks.convoy_destinations)} by convoy)")
+            if not on_map:
+                hint.append(
+                    ". Enter on one moves it; escape: back"
+                    if opened
+                    else ". Enter opens its moves; 5: choose on the map"
+                )
+        elif marks.battle:
+            hint.append(f"Battle in {region_name(game.state, marks.battle)}")
+        elif actions and game.awaiting and game.awaiting.kind == "maneuver" and not on_map:
+            hint.append("the units still to move are underlined; 5: choose on the map")
+        elif not on_map:
+            hint.append("5: the keys to the map (arrows, enter, i details, g, z)")
+        if on_map and rid is not None:  # what Enter does here first: the line may be short
+            first = Text(self._enter_hint(rid, actions, group if opened else None))
+            if hint.plain:
+                first.append(" · " if not self.ascii_only else " - ")
+            hint = Text.assemble(first, hint, no_wrap=True, overflow=cut, style="italic")
+        text.append_text(hint)
+        for info in self.query(MapInfo):
+            info.show_text(text)
+
+    def _enter_hint(self, rid: str, actions: list[Action], group: str | None) -> str:
+        """What Enter on the map does at the cursor, in words."""
+        s = self.session.game.state
+        name = region_name(s, rid) if rid in s.board.index else rid
+        if group:
+            moves = [a for a in actions if unit_key(a) == group and a.dest == rid]  # type: ignore[attr-defined]
+            if moves:
+                return f"Enter: move to {name}" + (" (which way?)" if len(moves) > 1 else "")
+        here = self._region_options(actions, rid, exclude=group)
+        if len(here) == 1 and isinstance(here[0][1], str):
+            unit = "fleet" if here[0][1].startswith("move_fleet") else "army"
+            return f"Enter: move the {unit} in {name}"
+        if here:
+            return f"Enter: choose in {name}"
+        return f"Enter or i: about {name}"
+
+    def _maneuver_map(self) -> None:
+        """A human's Maneuver brings the map up; the panel it replaced comes back after."""
+        game = self.session.game
+        aw = game.awaiting
+        s = game.state
+        maneuvering = (
+            aw is not None and aw.kind in ("maneuver", "battle") and self._human_deciding()
+        )
+        turn = (s.round, s.turn)
+        if maneuvering and self._map_turn != turn:
+            self._map_turn = turn
+            current = self.shown_panel()
+            if current != "map":
+                self._auto_map = current
+                self._show_panel("map")
+        elif not maneuvering and aw is not None and aw.kind not in ("maneuver", "battle"):
+            if self._auto_map is not None and self.shown_panel() == "map":
+                self._show_panel(self._auto_map)
+            self._auto_map = None
+            self._map_turn = None
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "decision-options":
+            # the map cursor follows the list only while the list has the keys
+            self.refresh_map(follow=self.focused is event.option_list)
+
+    def on_descendant_focus(self, event: Any) -> None:
+        self._keys_on_map = isinstance(event.widget, MapView)
+        if self.map_shown():  # the line under the map says what Enter does where the keys are
+            self.refresh_map()
+
+    def on_map_view_moved(self, message: MapView.Moved) -> None:
+        self.refresh_map()
+
+    def on_map_view_back(self, message: MapView.Back) -> None:
+        found = self.query(DecisionPanel)
+        panel = found.first() if found else None
+        if panel is not None and panel.open_key is not None:
+            panel.open_group(None)
+            self.refresh_map()
+            return
+        if self.has_class("-zoom"):
+            self.remove_class("-zoom")
+        self.query_one("#decision-options", OptionList).focus()
+
+    def on_regions_panel_picked(self, message: RegionsPanel.Picked) -> None:
+        self.map_model.put_cursor(message.region)
+        self.show_region(message.region)
+
+    def on_map_view_info(self, message: MapView.Info) -> None:
+        self.show_region(message.region)
+
+    def on_map_view_goto(self, message: MapView.Goto) -> None:
+        board = self.session.game.state.board
+        layout = board.layout
+
+        def done(value: str | None) -> None:
+            if not value or layout is None:
+                return
+            wanted = value.strip().upper()
+            by_label = {label: rid for rid, label in layout.labels.items()}
+            by_name = {name.upper(): rid for rid, name in layout.names.items()}
+            rid = by_label.get(wanted) or by_name.get(wanted)
+            if rid is None:
+                matches = [r for n, r in by_name.items() if n.startswith(wanted)]
+                rid = matches[0] if len(matches) == 1 else None
+            if rid is None:
+                self.notify(f"no region {value!r} on the map (labels: BER, NTH ...)")
+                return
+            self.map_model.put_cursor(rid)
+            self.refresh_map()
+
+        self.app.push_screen(
+            PromptScreen("Go to which region? (a label such as BER, or a name)"), done
+        )
+
+    def on_map_view_chosen(self, message: MapView.Chosen) -> None:
+        """Enter on the map: choose there (a unit, its destination, an import site...), or
+        the region's details when the decision has nothing to do with it."""
+        rid = message.region
+        if not self._human_deciding():
+            self.show_region(rid)
+            return
+        panel = self.query_one(DecisionPanel)
+        actions = self.legal_actions()
+        group = panel.open_key
+        if group and group.startswith(MOVES):
+            moves = [a for a in actions if unit_key(a) == group and a.dest == rid]  # type: ignore[attr-defined]
+            if moves:
+                self._choose(moves, f"Move to {region_name(self.session.game.state, rid)}")
+                return
+        here = self._region_options(actions, rid, exclude=group)
+        if not here:
+            if group and group.partition(":")[2] == rid:
+                panel.open_group(None)
+                self.refresh_map()
+                return
+            if group:
+                self.notify(
+                    f"{region_name(self.session.game.state, rid)} is not a destination of "
+                    "this unit (escape: back to the units)",
+                    timeout=3,
+                )
+                return
+            self.show_region(rid)
+            return
+        if len(here) == 1 and isinstance(here[0][1], str):
+            self._open_unit(here[0][1])
+            return
+        picks = [(label, value) for label, value in here]
+        picks.append((Text("details of this region", style="dim"), "info"))
+
+        def picked(value: Any) -> None:
+            if value == "info":
+                self.show_region(rid)
+            elif isinstance(value, str):
+                self._open_unit(value)
+            elif value is not None:
+                self.post_message(ActionChosen(value))
+
+        self.app.push_screen(
+            ChoiceScreen(f"In {region_name(self.session.game.state, rid)}:", picks), picked
+        )
+
+    def _region_options(
+        self, actions: list[Action], rid: str, exclude: str | None
+    ) -> list[tuple[Text, Any]]:
+        """What can be done at a region: each unit there that can move (opens its moves),
+        then every other legal action naming the region (a battle, an import, a factory)."""
+        s = self.session.game.state
+        out: list[tuple[Text, Any]] = []
+        groups: dict[str, int] = {}
+        for a in actions:
+            key = unit_key(a)
+            if key and a.origin == rid and key != exclude:  # type: ignore[attr-defined]
+                groups[key] = groups.get(key, 0) + 1
+        for key in sorted(groups, key=lambda k: MOVES.index(k.partition(":")[0])):
+            word = "Fleet" if key.startswith("move_fleet") else "Army"
+            label = Text(f"{word} in {region_name(s, rid)}: {groups[key]} moves")
+            out.append((label, key))
+        for a in actions:
+            if unit_key(a) is None and getattr(a, "region", None) == rid:
+                out.append((Text(self._words(a)), a))
+        return out
+
+    def _words(self, action: Action) -> str:
+        from imperial_tui.app.widgets.decision import action_label
+
+        label = action_label(self.session, self.legal_actions(), action, {}, "->")
+        return label.plain
+
+    def _open_unit(self, key: str) -> None:
+        self.query_one(DecisionPanel).open_group(key)
+        self.refresh_map()
+
+    def _choose(self, moves: list[Action], title: str) -> None:
+        """One move: play it. Several (hostile or friendly, convoy routes): ask which."""
+        if len(moves) == 1:
+            self.post_message(ActionChosen(moves[0]))
+            return
+        s = self.session.game.state
+        arrow = "->" if self.ascii_only else "→"
+        picks = [(move_label(s, a, arrow), a) for a in moves]
+
+        def picked(value: Any) -> None:
+            if value is not None:
+                self.post_message(ActionChosen(value))
+
+        self.app.push_screen(ChoiceScreen(title, picks), picked)
+
+    def show_region(self, rid: str) -> None:
+        from imperial_tui.render.regioninfo import region_text
+
+        text = region_text(self.session.game, rid, ascii_only=self.ascii_only)
+        self.app.push_screen(InfoScreen(text))
+
+    # -- actions ---------------------------------------------------------------------------

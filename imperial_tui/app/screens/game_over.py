@@ -1,0 +1,62 @@
+"""The score screen: each player's calculation (interest x power factor per bond, plus cash)
+and the rule that decided the winner."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widgets import Footer, Static
+
+from imperial_tui.app.screens.guard import DismissFromTop, GuardedScreen
+from imperial_tui.app.widgets.base import nation_style
+from imperial_tui.render.standings import rounds_table, standings_table
+from rules import Result
+
+
+class GameOverScreen(DismissFromTop, GuardedScreen):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # priority: closed at once, so an Enter typed right after reaches the board
+        Binding("escape,enter", "close", "back to the board", id="over.back", priority=True),
+        Binding("ctrl+n", "app.new_game", "new game", id="over.new"),
+        Binding("pagedown,space", "scroll(1)", "scroll", id="over.down", show=False),
+        Binding("pageup", "scroll(-1)", "scroll up", id="over.up", show=False),
+    ]
+
+    def __init__(self, result: Result, ascii_only: bool = False, game: Any = None) -> None:
+        super().__init__()
+        self.result = result
+        self.times = "x" if ascii_only else "×"
+        self.game = game  # for the score round by round
+
+    def compose(self) -> ComposeResult:
+        r = self.result
+        if len(r.winners) == 1:
+            head = f"[b]{r.winners[0]} wins[/b] - decided by: {r.decided_by}"
+        else:
+            head = f"[b]Shared victory: {' and '.join(r.winners)}[/b] - {r.decided_by}"
+        with VerticalScroll(id="score"):
+            yield Static("Game over", classes="title")
+            yield Static(head)
+            yield Static(standings_table(r, (), self.times, nation_style))
+            yield Static(
+                "Power factor: 0-4 pp 0, 5-9 1, 10-14 2, 15-19 3, 20-24 4, 25 5. "
+                "Treasuries count for nothing.",
+                classes="hint",
+            )
+            if self.game is not None:
+                yield Static("Victory points by round", classes="section")
+                yield Static(rounds_table(self.game, (), self.times == "x"), id="score-rounds")
+        yield Footer()
+
+    def action_scroll(self, pages: int) -> None:
+        body = self.query_one("#score", VerticalScroll)
+        if pages > 0:
+            body.scroll_page_down()
+        else:
+            body.scroll_page_up()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,117 @@
+"""Screens that stay sane whatever the keys and the window do.
+
+``GuardedScreen``: full screens refuse to be squeezed below a usable size.
+
+Below its minimum a screen hides its panels and says how big the window must be, instead of
+squeezing the decision list to nothing (where Textual's widgets break on a page key); keys
+other than the app's own quit then do nothing, and the screen comes back as it was, focus
+included, when the window grows again.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import ScreenStackError
+from textual.await_complete import AwaitComplete
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from imperial_tui.app.widgets.base import set_content
+
+MIN_WIDTH = 64
+MIN_HEIGHT = 20
+
+
+class TooSmall(Static):
+    """The message shown instead of a screen's panels."""
+
+
+class GuardedScreen(Screen[Any]):
+    """A screen with a minimum size (``MIN_SIZE``: columns, rows)."""
+
+    MIN_SIZE: ClassVar[tuple[int, int]] = (MIN_WIDTH, MIN_HEIGHT)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._focus_before: Widget | None = None
+
+    @property
+    def too_small(self) -> bool:
+        return self.has_class("-too-small")
+
+    def on_mount(self) -> None:
+        self.guard_size(self.app.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Only the terminal's size counts. A screen laid out again posts itself a Resize of
+        its new size, and Textual's own handler (``Screen._on_resize``, after this one) lays
+        out this screen and the ones beneath the top one at the event's size: a Resize of a
+        size the window had a moment ago, passed on like that, can set two screens sending
+        each other the old and the new size without end (a monkey run: a history browser
+        over the board, laid out at 10x4 and 20x5 by turns in a 20x5 window, for good). Such
+        a Resize lays this screen out at the terminal's size instead, and goes no further."""
+        size = self.app.size
+        if event.size != size:
+            event.prevent_default()  # not Textual's handler, with the old size
+            self._screen_resized(size)
+        self.guard_size(size)
+
+    def on_screen_resume(self) -> None:
+        self.guard_size(self.app.size)
+
+    def guard_size(self, size: Size) -> None:
+        width, height = self.MIN_SIZE
+        small = size.width < width or size.height < height
+        if small:
+            # set only when the words change: an update lays the screen out again
+            set_content(
+                self._message(),
+                f"The window is {size.width}x{size.height}. Make it at least "
+                f"{width}x{height} to go on (ctrl+q quits); nothing is lost meanwhile.",
+            )
+        if small == self.too_small:
+            return
+        if small:
+            self._focus_before = self.focused
+            self.set_focus(None)
+            self.add_class("-too-small")
+        else:
+            self.remove_class("-too-small")
+            focus, self._focus_before = self._focus_before, None
+            if focus is not None and focus.is_attached:
+                self.set_focus(focus)
+
+    def _message(self) -> TooSmall:
+        found = self.query(TooSmall)
+        if found:
+            return found.first()
+        message = TooSmall(id="too-small")
+        self.mount(message)
+        return message
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While too small, the screen's own keys do nothing (the panels are hidden)."""
+        if self.too_small:
+            return False
+        return super().check_action(action, parameters)
+
+
+class DismissFromTop:
+    """A screen that closes itself only while it is the top screen.
+
+    Two quick Enters queue two "submitted"/"selected" messages in a dialog (or in Textual's
+    command palette); the first closes it and Textual's ``dismiss`` would then pop whatever
+    screen lies beneath for the second: the game itself. Mix in before the screen class."""
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        try:
+            on_top = self.app.screen is self  # type: ignore[attr-defined]
+        except ScreenStackError:
+            on_top = False
+        if not on_top:
+            return AwaitComplete.nothing()
+        return super().dismiss(result)  # type: ignore[misc]

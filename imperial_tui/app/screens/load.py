@@ -1,0 +1,137 @@
+"""Load: the saved games of the autosave directory, newest first, with "continue last game"
+on top and "another file..." for a typed path. Each entry says who plays and how far the game
+is, read from the save's header (the game itself is replayed only when chosen)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from imperial_tui.app.screens.guard import DismissFromTop
+from imperial_tui.model.session import default_save_path
+from rules.safe_file import FileProblem, read_regular
+from rules.savefile import printable
+
+MAX_LISTED = 40
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A save file as the list shows it."""
+
+    path: Path
+    saved: float  # modification time
+    players: tuple[str, ...]
+    actions: int
+
+    def label(self) -> str:
+        when = datetime.fromtimestamp(self.saved).strftime("%Y-%m-%d %H:%M")
+        who = ", ".join(self.players) or "?"
+        return f"{when}  {printable(who, 40)}  ({self.actions} actions)  {self.path.name}"
+
+
+def save_directory() -> Path:
+    """Where the app saves new games (``default_save_path``'s directory)."""
+    return default_save_path().parent
+
+
+def saved_games(directory: Path, limit: int = MAX_LISTED) -> list[SavedGame]:
+    """The save files in ``directory``, newest first; files that are not saves are left
+    out (reading stops at the header: never a replay, never a pipe)."""
+    found: list[SavedGame] = []
+    try:
+        candidates = sorted(
+            (p for p in directory.glob("*.json") if p.is_file()),
+            key=lambda p: p.stat().st_mtime,
+            reverse=True,
+        )
+    except OSError:
+        return []
+    for path in candidates[: limit * 2]:
+        try:
+            doc = json.loads(read_regular(path))
+            if not isinstance(doc, dict) or doc.get("format") != "imperial-save":
+                continue
+            players = tuple(
+                str(p.get("name", "?")) for p in doc.get("players", []) if isinstance(p, dict)
+            )
+            actions = doc.get("actions", [])
+            found.append(
+                SavedGame(
+                    path,
+                    path.stat().st_mtime,
+                    players,
+                    len(actions) if isinstance(actions, list) else 0,
+                )
+            )
+        except (OSError, ValueError, FileProblem):
+            continue
+        if len(found) >= limit:
+            break
+    return found
+
+
+class LoadScreen(DismissFromTop, ModalScreen[Path | None]):
+    """Choose a saved game; ``current`` (the game on show) is marked, not offered first."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "cancel", id="load.cancel"),
+    ]
+
+    def __init__(self, current: Path | None = None, directory: Path | None = None) -> None:
+        super().__init__()
+        self.current = current
+        self.directory = directory or save_directory()
+        self.games = saved_games(self.directory)
+
+    def compose(self) -> ComposeResult:
+        options: list[Option] = []
+        others = [g for g in self.games if g.path != self.current]
+        if others:
+            options.append(
+                Option(Text(f"Continue last game: {others[0].label()}", style="bold"), id="last")
+            )
+        for i, g in enumerate(self.games):
+            mark = " (on show)" if g.path == self.current else ""
+            options.append(Option(Text(g.label() + mark), id=str(i)))
+        options.append(Option(Text("Another file... (type its path)", style="italic"), id="path"))
+        with Vertical(classes="dialog wide-dialog"):
+            yield Static(f"Load a saved game ({self.directory})", classes="question")
+            yield OptionList(*options, id="load-list")
+            yield Static("enter load   escape cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#load-list", OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        oid = event.option.id or ""
+        if oid == "path":
+            from imperial_tui.app.screens.dialogs import PromptScreen
+
+            def typed(value: str | None) -> None:
+                if value:
+                    self.dismiss(Path(value).expanduser())
+
+            self.app.push_screen(PromptScreen("Load which save file?"), typed)
+            return
+        if oid == "last":
+            others = [g for g in self.games if g.path != self.current]
+            if others:
+                self.dismiss(others[0].path)
+        elif oid.isdigit() and int(oid) < len(self.games):
+            self.dismiss(self.games[int(oid)].path)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,114 @@
+"""The computer players' turns in the app: each decides in a worker thread on a copy of the
+game (the board keeps answering keys), at the table's pace, and its move is applied only if
+the game is still where it was (an undo or a load meanwhile drops it). A mixin of
+``ImperialApp``, kept apart from the screens and commands."""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from rules import Action, Game, IllegalAction
+from rules.savefile import SaveConflict, SaveError
+
+if TYPE_CHECKING:
+    from imperial_tui.model.session import Session
+
+
+class ComputerTurns:
+    """Needs the App's ``session``, ``_paused``, ``after_change``, ``save_failed``, workers,
+    timers and notices."""
+
+    session: Session | None
+    _paused: bool
+    _bot_busy: bool  # a computer player is thinking (one at a time)
+    _bots_moved: bool  # computer moves since a human last decided (the bell)
+
+    def schedule_bot(self) -> None:
+        """Start the thinking of the computer player whose decision it is, unless one is
+        thinking already or the players asked the computers to wait."""
+        session = self.session
+        if self._bot_busy or self._paused or session is None or session.game.awaiting is None:
+            return
+        bot = session.bot_for(session.game.awaiting.player)
+        if bot is None:
+            return
+        self._bot_busy = True
+        snapshot = session.game.copy()
+        version = session.version
+        app: Any = self
+        app.run_worker(
+            partial(self._think, bot, snapshot, version),
+            thread=True,
+            group="bot",
+            exit_on_error=False,
+        )
+
+    def _think(self, bot: Any, game: Game, version: int) -> None:
+        """Runs in a worker thread: the UI keeps answering while the bot searches. The bot's
+        reason (``decide``) goes to the log with its action."""
+        start = time.monotonic()
+        try:
+            decide = getattr(bot, "decide", None)
+            if decide is not None:
+                choice = decide(game)
+                action, reason = choice.action, str(getattr(choice, "reason", "") or "")
+            else:
+                action, reason = bot.choose(game), ""
+        except Exception as exc:  # a computer player's fault must not stall the game
+            action, reason = self._quick_move(game, exc, getattr(bot, "hidden_cash", False))
+        app: Any = self
+        if not app.is_running:  # the app ended while this player thought: nobody to tell
+            return
+        try:
+            app.call_from_thread(self._bot_ready, action, version, time.monotonic() - start, reason)
+        except RuntimeError:  # it ended in the instant between: the move is not wanted
+            return
+
+    def _quick_move(self, game: Game, exc: Exception, hidden_cash: bool) -> tuple[Action, str]:
+        """A computer player that failed plays greedy's move this once (the worker thread
+        ended silently and the app waited for it forever); the player is told why."""
+        from rules.bots import GreedyBot
+
+        what = f"{type(exc).__name__}: {exc}"[:120]
+        app: Any = self
+        app.call_from_thread(
+            app.notify,
+            f"a computer player failed ({what}); it played a quick move",
+            severity="error",
+        )
+        try:
+            choice = GreedyBot(seed=0, hidden_cash=hidden_cash).decide(game)
+            return choice.action, f"a quick move (its search failed: {what})"
+        except Exception:
+            return game.legal_actions()[0], f"the first legal move (it failed: {what})"
+
+    def _bot_ready(self, action: Action, version: int, elapsed: float, reason: str = "") -> None:
+        assert self.session is not None
+        delay = max(0.0, self.session.pace - elapsed)
+        if delay:
+            app: Any = self
+            app.set_timer(delay, partial(self._bot_apply, action, version, reason))
+        else:
+            self._bot_apply(action, version, reason)
+
+    def _bot_apply(self, action: Action, version: int, reason: str = "") -> None:
+        app: Any = self
+        self._bot_busy = False
+        session = self.session
+        if session is None:
+            return
+        if version == session.version:
+            try:
+                session.apply(action, reason)
+                self._bots_moved = True
+            except IllegalAction as exc:
+                app.notify(f"computer move refused: {exc}", severity="error")
+                return
+            except SaveError as exc:  # the move stands; only saving it failed
+                self._bots_moved = True
+                app.save_failed(exc)
+                if isinstance(exc, SaveConflict):
+                    return  # no more computer moves until the player answers
+        app.after_change()

@@ -1,0 +1,448 @@
+"""Decision panel: what must be decided, by whom, with only the legal options, chosen by keys.
+
+Actions are shown in words with what they cost and bring (rondel spaces clockwise with the
+preview figures, bonds with interest, price and any change of government, units with the
+region's name); a kind of action without its own words is shown by its notation without the
+actor in front, so new decision kinds of the engine appear without changes here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from imperial_tui.app.messages import ActionChosen, DonateRequested
+from imperial_tui.app.widgets.base import Hanging, nation_text, set_content
+from imperial_tui.app.widgets.maneuver_menu import (  # move_label: also for the map's side
+    battle_label,
+    battle_text,
+    group_key,
+    jump_name,
+    move_label,
+    move_options,
+    unit_options,
+)
+from imperial_tui.render.style import glyphs
+from imperial_tui.render.words import action_words, region_name, space_label  # region_name: map
+from rules import Action
+from rules.actions import NATION_CODES
+from rules.economy import FACTORY_COST, is_port
+from rules.engine import DECISION_WORDS
+from rules.preview import SpacePreview, claim_shortfall, government_after_buy, rondel_preview
+from rules.rondel import interest_shortfall
+from rules.state import NO
+
+# The follow-up a rondel choice carries: Production then produces at every factory at once
+# (the right arrow picks factories one by one instead).
+PRODUCE_ALL = "produce_all"
+
+
+def step_text(s: Any, action: Action, arrow: str = "->") -> str:
+    """One step of a multi-step decision in words, for the plan line ('fleet Odessa -> Black
+    Sea', 'army Vienna', 'AH 16')."""
+    a: Any = action
+    if a.kind == "move_fleet":
+        return f"fleet {region_name(s, a.origin)}{arrow}{region_name(s, a.dest)}"
+    if a.kind == "move_army":
+        text = f"army {region_name(s, a.origin)}{arrow}{region_name(s, a.dest)}"
+        return text + (f" {a.status}" if a.status else "")
+    if a.kind == "import" and a.unit:
+        return f"{a.unit} {region_name(s, a.region)}"
+    if a.kind == "produce" and a.region not in ("all", "done"):
+        return region_name(s, a.region)
+    if a.kind == "battle":
+        return f"battle in {region_name(s, a.region)}"
+    return action_words(s, action, arrow)
+
+
+def unit_at(s: Any, rid: str) -> str:
+    """What a factory there produces: 'fleet' in a port, else 'army'."""
+    return "fleet" if is_port(s, s.board.index[rid]) else "army"
+
+
+def action_label(
+    session: Any,
+    actions: list[Action],
+    action: Action,
+    previews: dict[str, SpacePreview],
+    arrow: str,
+) -> Text | Hanging:
+    """A legal action in a player's words, with what it costs and what it brings."""
+    s = session.game.state
+    a: Any = action
+    kind = a.kind
+    if kind == "rondel":
+        p = previews.get(a.space)
+        cost = "free" if p is None or not p.cost else f"{p.cost}M"
+        head = Text(f"{space_label(a.space):11}{cost:>5} ", no_wrap=True)
+        return Hanging(head, Text(p.text if p else "", style="dim italic"))
+    if kind == "buy":
+        costs = s.rules.bond_costs
+        interest = costs.index(a.value) + 1 if a.value in costs else "?"
+        price = a.value - (a.returning or 0)
+        head = nation_text(a.nation, f" {a.value:>2}M ")
+        body = Text(f"interest {interest}")
+        if a.returning:
+            body.append(f", pays {price}M + the {a.returning}M bond")
+        p = s.players.index(a.actor)
+        n = NATION_CODES.index(a.nation)
+        new = government_after_buy(s, p, n, a.value, a.returning)
+        if new != NO and new != s.government[n]:
+            body.append(f" {arrow} {s.players[new]} governs {a.nation}", style="bold")
+        elif new == NO and (least := claim_shortfall(s, n, a.value)):
+            body.append(f" (too small to form a government: {least}M)", style="dim")
+        return Hanging(head, body)
+    if kind == "pass":
+        aw = session.game.awaiting
+        if not aw or aw.kind not in ("invest", "bond_choice"):
+            return Text("pass")
+        if len(actions) == 1:  # the engine offers no bond: say why, one key passes
+            cash = s.cash[s.players.index(aw.player)]
+            why = "nothing to buy" if cash == 0 else "no bond you can pay for"
+            dash = "-" if arrow == "->" else "\u2014"
+            return Text(f"you have {cash}M: {why} {dash} Enter passes")
+        return Text("buy no bond (pass)")
+    if kind == "produce":
+        if a.region == "done":
+            return Text("stop here (the other factories stay idle)")
+        if a.region == "all":
+            spots = [
+                f"{unit_at(s, b.region)} {region_name(s, b.region)}"  # type: ignore[attr-defined]
+                for b in actions
+                if b.kind == "produce" and b.region not in ("all", "done")  # type: ignore[attr-defined]
+            ]
+            return Hanging(Text("all: "), Text(", ".join(spots)))
+        return Text(f"{unit_at(s, a.region)} in {region_name(s, a.region)}")
+    if kind == "import":
+        if a.unit is None:
+            return Text("done importing")
+        return Text(f"{a.unit} in {region_name(s, a.region)} (1M)")
+    if kind == "build_factory":
+        if a.region is None:
+            return Text("build no factory")
+        what = "shipyard" if unit_at(s, a.region) == "fleet" else "armaments factory"
+        return Text(f"{what} in {region_name(s, a.region)} ({FACTORY_COST}M)")
+    if kind in ("battle", "no_battle"):
+        return battle_label(s, action)
+    words = action_words(s, action, arrow)
+    return Text(words[:1].upper() + words[1:])
+
+
+def money_text(session: Any) -> str:
+    """The money a decision spends: the player's own cash (rondel moves beyond the free
+    spaces, bonds) or the nation's treasury (factory, imports); '' when hidden."""
+    game = session.game
+    aw = game.awaiting
+    s = game.state
+    if aw is None:
+        return ""
+    if aw.kind in ("build_factory", "import") and aw.nation:
+        return f"{aw.nation} treasury: {s.treasury[NATION_CODES.index(aw.nation)]}M"
+    if aw.kind in ("rondel", "invest", "bond_choice") and session.shows_cash_of(aw.player):
+        return f"{aw.player}: {game.can_donate(aw.player)}M cash"
+    return ""
+
+
+def treasury_short(session: Any) -> str | None:
+    """The nation whose treasury is short for the current decision (donations matter)."""
+    s = session.game.state
+    aw = session.game.awaiting
+    if aw is None or aw.nation is None:
+        return None
+    n = NATION_CODES.index(aw.nation)
+    if aw.kind == "build_factory" and s.treasury[n] < 5:
+        return aw.nation
+    if aw.kind == "import" and s.treasury[n] < 3:
+        return aw.nation
+    if aw.kind == "rondel" and interest_shortfall(s, n) > 0:
+        return aw.nation
+    return None
+
+
+class DecisionPanel(Vertical):
+    """Title, the plan so far, and the legal options.
+
+    A Maneuver offers up to a hundred unit moves, so its options come as a short menu: first
+    the unit (fleet or army by origin; battles, status changes and factory destruction each
+    as one entry; "end maneuver"), then that unit's destinations. Escape goes back.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,backspace,left", "back", "back", id="decision.back", show=False),
+        Binding("right", "open", "open", id="decision.open", show=False),
+    ]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._actions: list[Action] = []
+        self._key: Any = None
+        self._open: str | None = None  # the maneuver group whose destinations are listed
+        self._session: Any = None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="decision-title")
+        yield Static(id="decision-plan")
+        yield OptionList(id="decision-options")
+
+    @property
+    def options(self) -> OptionList:
+        return self.query_one("#decision-options", OptionList)
+
+    @property
+    def grouped(self) -> bool:
+        """Whether the options come as a unit menu (a Maneuver) rather than one flat list."""
+        aw = self._session.game.awaiting if self._session is not None else None
+        return aw is not None and aw.kind == "maneuver"
+
+    def show(self, session: Any, force: bool = False) -> bool:
+        key = (session.version, session.viewer, session.game.awaiting)
+        if not force and key == self._key:
+            return False
+        if key[:1] != (self._key or (None,))[:1] or force:
+            self._open = None  # after a move, back to the list of units
+        self._key = key
+        self._session = session
+        game = session.game
+        aw = game.awaiting
+        title = self.query_one("#decision-title", Static)
+        plan = self.query_one("#decision-plan", Static)
+        self._actions = []
+        if aw is None:
+            set_content(title, Text("Game over", style="bold"), layout=False)
+            set_content(plan, "")
+            self.options.clear_options()
+            self.options.add_option(Option(Text("show the final scores"), id="scores"))
+            self.options.highlighted = 0
+            return True
+        head = Text("Decide: ", style="bold")
+        if aw.nation:
+            head.append_text(nation_text(aw.nation, " "))
+        words = DECISION_WORDS.get(aw.kind, aw.kind)
+        if aw.kind == "battle":
+            region = getattr(game.state.ctx, "region", None)
+            where = game.state.board.id(region) if region is not None else None
+            words = f"battle in {region_name(game.state, where)}?"
+        head.append(f"{aw.player} - {words}")
+        set_content(title, head, layout=False)  # one line (app.tcss)
+        if not session.is_human(aw.player):
+            thinking = Text(f"{aw.player} (computer) is thinking...", style="italic")
+            set_content(plan, thinking, layout=None)
+            self._clear()
+            return True
+        if not session.controls(aw.player):  # over SSH: another player's decision
+            what = (f"{aw.nation} " if aw.nation else "") + DECISION_WORDS.get(aw.kind, aw.kind)
+            set_content(plan, Text(f"waiting for {aw.player}: {what}", style="italic"), layout=None)
+            self._clear()
+            return True
+        arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
+        set_content(
+            plan,
+            battle_text(game) if aw.kind == "battle" else self.plan_text(session, arrow),
+            layout=None,
+        )
+        self._actions = game.legal_actions()
+        self._fill()
+        return True
+
+    def _clear(self) -> None:
+        """No options (another player's decision): an empty list is left alone, so another
+        player's move costs this screen no new layout."""
+        if self.options.option_count:
+            self.options.clear_options()
+
+    def _fill(self) -> None:
+        """(Re)build the option list for the open group, without asking the engine again."""
+        session = self._session
+        ol = self.options
+        ol.clear_options()
+        if session is None:
+            return
+        game = session.game
+        if not self.grouped:
+            ol.add_options(self.labels(session, self._actions))
+        elif self._open is None:
+            ol.add_options(self.group_options(session, self._actions))
+        else:
+            ol.add_options(self.member_options(session, self._actions, self._open))
+        nation = treasury_short(session)
+        aw = game.awaiting
+        if nation and aw is not None and game.can_donate(aw.player) and self._open is None:
+            ol.add_option(Option(Text(f"donate cash to {nation}'s treasury..."), id="donate"))
+        # the first choice (a heading such as "Fleets (move these first)" is never one)
+        ol.highlighted = next(
+            (i for i in range(ol.option_count) if not ol.get_option_at_index(i).disabled), None
+        )
+
+    def group_options(self, session: Any, actions: list[Action]) -> list[Option]:
+        """One line per unit or kind of action, under headings (``unit_options``)."""
+        g = glyphs(getattr(self.app, "ascii_only", False))
+        return unit_options(session.game.state, actions, g)
+
+    def member_options(self, session: Any, actions: list[Action], key: str) -> list[Option]:
+        """The open group's actions (``move_options``), after a line that leads back."""
+        g = glyphs(getattr(self.app, "ascii_only", False))
+        return move_options(session.game.state, actions, key, g)
+
+    @property
+    def open_key(self) -> str | None:
+        """The group whose options are listed (``move_army:vienna``), or None (the map
+        highlights that unit's moves)."""
+        return self._open
+
+    def highlighted_actions(self) -> list[Action]:
+        """The legal actions the highlighted option stands for: all of a unit's moves for a
+        unit, the one action for an action, none for "back" or "donate" (for the map)."""
+        ol = self.options
+        if ol.highlighted is None or not self._actions:
+            return []
+        oid = ol.get_option_at_index(ol.highlighted).id or ""
+        if oid.startswith("g:"):
+            return [a for a in self._actions if group_key(a) == oid[2:]]
+        if oid.isdigit() and int(oid) < len(self._actions):
+            return [self._actions[int(oid)]]
+        return []
+
+    def open_group(self, key: str | None) -> None:
+        self._open = key
+        self._fill()
+        ol = self.options
+        if key is not None:
+            # the first choice after "back" (and the headings, never highlighted)
+            ol.highlighted = next(
+                (i for i in range(1, ol.option_count) if not ol.get_option_at_index(i).disabled),
+                0,
+            )
+
+    def action_back(self) -> None:
+        if self._open is not None:
+            self.open_group(None)
+
+    def action_open(self) -> None:
+        """Right arrow: open the highlighted unit's moves, or choose a Production space
+        without producing everywhere at once (its factories are then listed)."""
+        ol = self.options
+        if ol.highlighted is None:
+            return
+        oid = ol.get_option_at_index(ol.highlighted).id or ""
+        if oid.startswith("g:"):
+            self.open_group(oid[2:])
+        elif oid.isdigit() and int(oid) < len(self._actions):
+            action = self._actions[int(oid)]
+            if action.kind == "rondel" and action.space.startswith("production"):  # type: ignore[attr-defined]
+                self.post_message(ActionChosen(action))
+
+    def on_key(self, event: Any) -> None:
+        """In a unit's destinations a typed letter jumps to the next region starting with it
+        (the list is sorted by name); elsewhere letters are the screen's keys."""
+        char = event.character or ""
+        if self._open is None or len(char) != 1 or not char.isalpha():
+            return
+        event.stop()
+        event.prevent_default()
+        ol = self.options
+        count = ol.option_count
+        start = ol.highlighted if ol.highlighted is not None else 0
+        for step in range(1, count + 1):
+            i = (start + step) % count
+            option = ol.get_option_at_index(i)
+            oid = option.id or ""
+            if option.disabled or not oid.isdigit() or int(oid) >= len(self._actions):
+                continue
+            name = jump_name(self._session.game.state, self._actions[int(oid)])
+            if name.lower().startswith(char.lower()):
+                ol.highlighted = i
+                return
+
+    @staticmethod
+    def plan_text(session: Any, arrow: str = "->") -> Text:
+        """The steps already taken in this multi-step decision (imports, moves, bonds); a
+        Maneuver counts the battles between its moves too. Before the first step, the money
+        the decision spends: the player's cash (rondel costs, bonds) or the treasury."""
+        game = session.game
+        aw = game.awaiting
+        s = game.state
+        kinds = {aw.kind} | ({"maneuver", "battle"} if aw.kind == "maneuver" else set())
+        steps: list[str] = []
+        for ply in reversed(game.plies):
+            before = ply.before
+            if before.awaiting_kind not in kinds or ply.action.kind == "rondel":
+                break
+            if before.turn != s.turn:
+                break
+            if before.awaiting_kind == aw.kind and before.players[before.awaiting_player] != (
+                aw.player
+            ):
+                break  # another player's purchase in the same bond round
+            steps.append(step_text(s, ply.action, arrow))
+        money = money_text(session)
+        if not steps:
+            return Text(money, style="italic")
+        shown = list(reversed(steps))
+        head = f"{money} - " if money else ""
+        if len(shown) > 2:
+            head += f"{len(shown)} so far, last: "
+            shown = shown[-2:]
+        else:
+            head += "so far: "
+        return Text(head + "; ".join(shown), style="italic")
+
+    def labels(self, session: Any, actions: list[Action]) -> list[Option]:
+        """One option per legal action; rondel spaces clockwise from the nation's marker."""
+        s = session.game.state
+        arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
+        previews = (
+            {p.space: p for p in rondel_preview(s)}
+            if actions and actions[0].kind == "rondel"
+            else {}
+        )
+        order = list(range(len(actions)))
+        if previews:
+
+            def distance(i: int) -> int:
+                p = previews.get(getattr(actions[i], "space", ""))
+                return p.distance if p is not None else 9
+
+            order.sort(key=distance)
+        return [
+            Option(action_label(session, actions, actions[i], previews, arrow), id=str(i))
+            for i in order
+        ]
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        oid = event.option.id
+        if oid == "donate":
+            self.post_message(DonateRequested(treasury_short_code(self)))
+            return
+        if oid == "back":
+            self.open_group(None)
+            return
+        if oid == "scores":
+            self.app.show_scores()  # type: ignore[attr-defined]
+            return
+        if oid is not None and oid.startswith("g:"):
+            self.open_group(oid[2:])
+            return
+        if oid is not None and oid.isdigit() and int(oid) < len(self._actions):
+            action = self._actions[int(oid)]
+            production = action.kind == "rondel" and action.space.startswith("production")  # type: ignore[attr-defined]
+            self.post_message(ActionChosen(action, PRODUCE_ALL if production else None))
+
+
+def treasury_short_code(panel: DecisionPanel) -> str | None:
+    session = getattr(panel.app, "session", None)
+    return treasury_short(session) if session else None
+
+
+__all__ = [  # what the map's side of the screen (screens/game_map.py) imports from here too
+    "DecisionPanel",
+    "action_label",
+    "move_label",
+    "region_name",
+]

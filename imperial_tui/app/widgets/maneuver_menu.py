@@ -1,0 +1,247 @@
+"""The Maneuver's two-level menu for the decision panel: first the units (fleets, which must
+move first, then armies; battles, status changes and factory destruction as one entry each),
+then one unit's destinations grouped by how the army gets there (one step, by rail, by convoy)
+and sorted by name, so a typed letter finds a region.
+
+Labels only: which moves exist is the engine's ``legal_actions()``; the grouping reads the
+board (is the destination next to the origin?) and the action (does it name a convoy?).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.widgets.option_list import Option
+
+from imperial_tui.app.widgets.base import nation_text
+from imperial_tui.render.style import Glyphs
+from imperial_tui.render.words import action_words, region_name
+from rules import Action
+from rules.actions import NATION_CODES
+
+# Menu order: fleets move before armies; the explicit done step comes last.
+GROUP_ORDER = {
+    "move_fleet": 0,
+    "move_army": 1,
+    "battle": 2,
+    "change_status": 3,
+    "destroy_factory": 4,
+    "end_maneuver": 5,
+}
+GROUP_TITLES = {
+    "battle": "Start a battle",
+    "change_status": "Change an army's status",
+    "destroy_factory": "Destroy a factory",
+}
+ROUTES = ("one step", "by rail", "by convoy")
+
+
+def foreign_units(s: Any, rid: str, nation: str) -> str:
+    """Other nations' units in a region, e.g. 'IT army, FR fleet x2' (a battle may follow)."""
+    r = s.board.index.get(rid)
+    if r is None:
+        return ""
+    out = []
+    for m, code in enumerate(NATION_CODES):
+        if code == nation:
+            continue
+        for word, counts in (("army", s.armies), ("fleet", s.fleets)):
+            k = counts[m][r]
+            if k:
+                out.append(f"{code} {word}" + (f" x{k}" if k > 1 else ""))
+    return ", ".join(out)
+
+
+def group_key(action: Action) -> str:
+    """Maneuver actions are grouped by unit and origin, the rest by kind."""
+    if action.kind in ("move_fleet", "move_army"):
+        return f"{action.kind}:{action.origin}"  # type: ignore[attr-defined]
+    return action.kind
+
+
+def unmoved(s: Any, kind: str, nation: str, rid: str) -> int:
+    """How many of the nation's units of ``kind`` at ``rid`` have not acted in this Maneuver
+    (the engine counts only, units of one nation in one region are interchangeable)."""
+    n = NATION_CODES.index(nation)
+    r = s.board.index[rid]
+    ctx = s.turn_ctx
+    if kind == "move_fleet":
+        moved = getattr(ctx, "moved_fleets", {}).get(r, 0)
+        return s.fleets[n][r] - moved
+    moved_armies = getattr(ctx, "moved_armies", {})
+    return s.armies[n][r] - moved_armies.get((r, True), 0) - moved_armies.get((r, False), 0)
+
+
+def route_kind(s: Any, action: Action) -> str:
+    """How an army gets there: 'by convoy' (the action names seas), 'one step' (the
+    destination borders the origin) or 'by rail' (home rail before or after its step)."""
+    a: Any = action
+    if getattr(a, "convoy", ()):
+        return "by convoy"
+    board = s.board
+    origin, dest = board.index.get(a.origin), board.index.get(a.dest)
+    if origin is not None and dest is not None and dest in board.land_neighbours[origin]:
+        return "one step"
+    return "by rail"
+
+
+def move_label(s: Any, action: Action, arrow: str) -> Text:
+    """'-> Ionian Sea hostile via Adriatic Sea  [IT fleet]' for one unit move."""
+    dest = action.dest  # type: ignore[attr-defined]
+    label = Text(f"{arrow} {region_name(s, dest)}")
+    status = getattr(action, "status", None)
+    if status:
+        label.append(f" {status}", style="bold" if status == "hostile" else "")
+    convoy = getattr(action, "convoy", ())
+    if convoy:
+        label.append(" via " + ", ".join(region_name(s, c) for c in convoy), style="dim")
+    others = foreign_units(s, dest, action.actor)
+    if others:
+        label.append(f"  [{others}]", style="italic")
+    return label
+
+
+def battle_label(s: Any, action: Action) -> Text:
+    """A battle option in words: which unit fights which, one of each is removed."""
+    if action.kind == "no_battle":
+        return Text("do not fight")
+    a: Any = action
+    label = Text("fight: our " + a.unit + " against ")
+    label.append_text(nation_text(a.target, " " + a.target_unit))
+    label.append(f" in {region_name(s, a.region)}", style="dim")
+    return label
+
+
+def other_label(s: Any, action: Action, arrow: str) -> Text:
+    """Battles, status changes, factory destruction and the end, in words."""
+    if action.kind in ("battle", "no_battle"):
+        return battle_label(s, action)
+    words = action_words(s, action, arrow)
+    return Text(words[:1].upper() + words[1:])
+
+
+def battle_text(game: Any) -> Text:
+    """Who is asked about which unit: 'RU fleet entered Ionian Sea (AH fleet there). Asked:
+    RU, then AH.' Read from the battle context the engine keeps while it asks."""
+    s = game.state
+    ctx = s.ctx
+    region = getattr(ctx, "region", None)
+    if region is None:
+        return Text("")
+    rid = s.board.id(region)
+    mover = NATION_CODES[s.turn]
+    text = Text()
+    text.append_text(nation_text(mover, f" {getattr(ctx, 'unit', 'unit')}"))
+    verb = "entered" if not getattr(ctx, "any_unit", False) else "is in"
+    text.append(f" {verb} {region_name(s, rid)}")
+    others = foreign_units(s, rid, mover)
+    if others:
+        text.append(f" ({others} there)")
+    asking = [NATION_CODES[m] for m in getattr(ctx, "asking", ())]
+    if asking:
+        text.append(". Asked now: ")
+        text.append_text(nation_text(asking[0]))
+        if len(asking) > 1:
+            text.append(", then " + ", ".join(asking[1:]))
+    return text
+
+
+def header(text: str) -> Option:
+    """A section heading inside the list: never highlighted, never chosen."""
+    return Option(Text(text, style="bold"), disabled=True)
+
+
+def fleets_left(s: Any, actions: list[Action]) -> int:
+    """Fleets that may still move: once an army moves, they lose their move."""
+    origins = {a.origin for a in actions if a.kind == "move_fleet"}  # type: ignore[attr-defined]
+    nation = next((a.actor for a in actions if a.kind == "move_fleet"), None)
+    if nation is None:
+        return 0
+    return sum(unmoved(s, "move_fleet", nation, o) for o in origins)
+
+
+def forfeit_warning(left: int) -> str:
+    return f"moving an army ends fleet movement: {left} fleet{'s' if left != 1 else ''} not moved"
+
+
+def unit_options(s: Any, actions: list[Action], g: Glyphs) -> list[Option]:
+    """One line per unit (fleet/army by origin) or per kind of other action, under the
+    headings "Fleets (move these first)" and "Armies" (with the warning that an army's move
+    ends fleet movement); a group of one action is that action itself."""
+    groups: dict[str, list[int]] = {}
+    for i, a in enumerate(actions):
+        groups.setdefault(group_key(a), []).append(i)
+    order = sorted(groups, key=lambda k: (GROUP_ORDER.get(k.split(":")[0], 9), groups[k][0]))
+    left = fleets_left(s, actions)
+    out: list[Option] = []
+    headed: set[str] = set()
+    for k in order:
+        members = groups[k]
+        first = actions[members[0]]
+        kind, _, origin = k.partition(":")
+        if kind == "move_fleet" and kind not in headed:
+            headed.add(kind)
+            out.append(header("Fleets (move these first)"))
+        if kind == "move_army" and kind not in headed:
+            headed.add(kind)
+            out.append(header(f"Armies ({forfeit_warning(left)})" if left else "Armies"))
+        if kind == "end_maneuver":
+            label = Text("End maneuver (flags are placed)", style="bold")
+            out.append(Option(label, id=str(members[0])))
+            continue
+        if kind in ("move_fleet", "move_army"):
+            word = "Fleet" if kind == "move_fleet" else "Army "
+            label = Text(f"{word} {region_name(s, origin)[:15]:15}", no_wrap=True)
+            count = unmoved(s, kind, first.actor, origin)
+            label.append(f" x{count}" if count > 1 else "   ")
+            if len(members) == 1:
+                label.append_text(Text(" ") + move_label(s, first, g.arrow))
+            else:
+                label.append(f" {len(members):3} moves {g.pointer}", style="dim")
+        elif len(members) == 1:
+            label = other_label(s, first, g.arrow)
+        else:
+            label = Text(GROUP_TITLES.get(kind, kind))
+            label.append(f" ({len(members)}) {g.pointer}", style="dim")
+        oid = str(members[0]) if len(members) == 1 else f"g:{k}"
+        out.append(Option(label, id=oid))
+    return out
+
+
+def jump_name(s: Any, action: Action) -> str:
+    """The name a typed letter finds: the destination of a move, the region otherwise."""
+    a: Any = action
+    return region_name(s, getattr(a, "dest", None) or getattr(a, "region", None))
+
+
+def move_options(s: Any, actions: list[Action], key: str, g: Glyphs) -> list[Option]:
+    """The open group's actions after a line that leads back: a unit's destinations (armies
+    grouped one step / by rail / by convoy, each sorted by name), or the battles, status
+    changes, factories."""
+    kind, _, origin = key.partition(":")
+    head = (
+        f"{'fleet' if kind == 'move_fleet' else 'army'} in {region_name(s, origin)}"
+        if origin
+        else GROUP_TITLES.get(kind, kind).lower()
+    )
+    out = [Option(Text(f"{g.marker} back (esc) - {head}", style="dim"), id="back")]
+    members = [(i, a) for i, a in enumerate(actions) if group_key(a) == key]
+    if kind == "move_army":
+        left = fleets_left(s, actions)
+        if left:
+            out.append(header(forfeit_warning(left)))
+        by_route: dict[str, list[tuple[int, Action]]] = {r: [] for r in ROUTES}
+        for i, a in members:
+            by_route[route_kind(s, a)].append((i, a))
+        several = sum(1 for r in ROUTES if by_route[r]) > 1
+        for route in ROUTES:
+            found = sorted(by_route[route], key=lambda m: (jump_name(s, m[1]), str(m[1])))
+            if found and several:
+                out.append(header(route))
+            out += [Option(move_label(s, a, g.arrow), id=str(i)) for i, a in found]
+        return out
+    if kind == "move_fleet":
+        members.sort(key=lambda m: jump_name(s, m[1]))
+        return out + [Option(move_label(s, a, g.arrow), id=str(i)) for i, a in members]
+    return out + [Option(other_label(s, a, g.arrow), id=str(i)) for i, a in members]

@@ -1,0 +1,304 @@
+"""The game being played and everything around it that is not a rule: who controls each
+seat, where it is saved, hidden cash, undo limits and the "changed last turn" marks.
+
+No Textual import: this is the app's model, tested without a terminal.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, ClassVar
+
+from imperial_tui.model.pacing import PACE_MAX, PAUSE_MODES, clamp_pace
+from imperial_tui.model.reasons import MAX_REASON, Reason, reasons_from, reasons_to_json
+from rules import Game
+from rules.bots import Bot, make_bot
+from rules.history import decider
+from rules.safe_file import FileProblem, digest, read_regular, target_of
+from rules.savefile import (
+    LoadedGame,
+    SaveConflict,
+    SaveError,
+    document_digest,
+    load_game,
+    printable,
+    save_game,
+)
+
+HUMAN = "human"
+DEFAULT_PACE = 0.6
+
+
+def default_save_path() -> Path:
+    """A fresh file in the user's data directory (told to the player when the game starts)."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    return base / "imperial" / f"game-{stamp}.json"
+
+
+def app_settings_from(app: dict[str, Any], where: str) -> tuple[bool, float, list[str]]:
+    """The app's own settings in a save (hidden cash, pace), each of the wrong type or out of
+    range ignored with a one-line warning: they are the app's, never worth refusing a game."""
+    warnings: list[str] = []
+    hidden = app.get("hidden_cash", False)
+    if not isinstance(hidden, bool):
+        warnings.append(
+            f"{where}: app setting hidden_cash must be true or false, not "
+            f"{printable(repr(hidden), 30)}; ignored (cash is shown)"
+        )
+        hidden = False
+    raw = app.get("pace", DEFAULT_PACE)
+    pace = clamp_pace(raw, None)
+    if pace is None:
+        warnings.append(
+            f"{where}: app setting pace must be a number of seconds, not "
+            f"{printable(repr(raw), 30)}; ignored ({DEFAULT_PACE}s per computer move)"
+        )
+        pace = DEFAULT_PACE
+    elif pace != raw:
+        # a pace that would stall play (1e308) or make no sense (negative) is clamped
+        warnings.append(
+            f"{where}: app setting pace {printable(repr(raw), 30)} is outside 0 to "
+            f"{PACE_MAX:g} seconds; {pace:g}s per computer move is used"
+        )
+    return hidden, pace, warnings
+
+
+def bot_level(controller: str) -> str | None:
+    """``bot:greedy`` -> ``greedy``; None for a human seat."""
+    return controller.split(":", 1)[1] if controller.startswith("bot:") else None
+
+
+@dataclass
+class Session:
+    """A game with its seats and save file. ``version`` grows with every change so panels can
+    tell cheaply whether they must repaint.
+
+    ``digest`` is the content of the save as this session last read or wrote it: a save that
+    finds the file changed since (a shell ``imperial apply``, another app) raises
+    ``SaveConflict`` instead of overwriting it, and ``conflict`` then stops the autosave
+    until the game is reloaded or saved elsewhere (the app offers the reload)."""
+
+    game: Game
+    controllers: dict[str, str]
+    path: Path | None = None
+    hidden_cash: bool = False
+    pace: float = DEFAULT_PACE  # seconds between computer moves
+    created: str | None = None
+    version: int = 0
+    digest: str | None = None
+    conflict: bool = False
+    warnings: list[str] = field(default_factory=list)  # about the save's app settings
+    viewer: str | None = None  # whose private view is on screen (hidden cash)
+    bots: dict[str, Bot] = field(default_factory=dict)
+    # computer players' reasons by action number (saved in the app settings: reasons.py)
+    reasons: dict[int, Reason] = field(default_factory=dict)
+    pause: str = "off"  # when computer players wait for a key (pacing.PAUSE_MODES)
+    _turn_key: tuple[int, int] = (-2, -2)
+    _turn_start: dict[str, Any] = field(default_factory=dict)
+    _prev_start: dict[str, Any] = field(default_factory=dict)
+    changed: set[str] = field(default_factory=set)
+    # Whether this app runs the computer players and hands the keyboard from one human to the
+    # next. The SSH server's per-connection session says no: its table does both.
+    runs_seats: ClassVar[bool] = True
+
+    def __post_init__(self) -> None:
+        seed = self.game.setup.seed or 0
+        for i, (name, ctl) in enumerate(self.controllers.items()):
+            level = bot_level(ctl)
+            if level:
+                try:
+                    # with hidden cash a bot keeps a tally of public payments instead of
+                    # reading the other players' cash
+                    self.bots[name] = make_bot(level, seed + i, hidden_cash=self.hidden_cash)
+                except ValueError as exc:
+                    raise SaveError(f"player {name}: {exc}") from None
+        self._track_turn()
+
+    # -- creation ----------------------------------------------------------------------------
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Session:
+        """Raises SaveError (one line); app settings of the wrong type are ignored and
+        reported in ``warnings``."""
+        loaded: LoadedGame = load_game(path)
+        app = loaded.app or {}
+        hidden, pace, warnings = app_settings_from(app, str(path))
+        reasons, reason_warnings = reasons_from(app, str(path))
+        pause = app.get("pause", "off")
+        if pause not in PAUSE_MODES:
+            warnings.append(
+                f"{path}: app setting pause must be one of {', '.join(PAUSE_MODES)}, not "
+                f"{printable(repr(pause), 30)}; ignored (computer players do not pause)"
+            )
+            pause = "off"
+        return cls(
+            loaded.game,
+            {p: loaded.controllers.get(p, HUMAN) for p in loaded.game.players},
+            Path(path),
+            hidden_cash=hidden,
+            pace=pace,
+            created=loaded.header.get("created"),
+            digest=loaded.digest,
+            warnings=[*loaded.warnings, *warnings, *reason_warnings],
+            reasons=reasons,
+            pause=pause,
+        )
+
+    # -- seats -------------------------------------------------------------------------------
+    def is_human(self, player: str | None) -> bool:
+        return player is not None and self.controllers.get(player, HUMAN) == HUMAN
+
+    @property
+    def humans(self) -> list[str]:
+        return [p for p in self.game.players if self.is_human(p)]
+
+    def controls(self, player: str | None) -> bool:
+        """Whether this terminal decides for ``player``: every human at one keyboard; over
+        SSH only the connection's own seat."""
+        return self.is_human(player)
+
+    def bot_for(self, player: str) -> Bot | None:
+        return self.bots.get(player)
+
+    def close_bots(self) -> None:
+        """Stop the computer players' playout processes (the strong level searches in two
+        where the machine has the cores). Called when the app leaves this game for another,
+        so that an evening of many games does not gather idle processes; a bot asked to
+        decide afterwards still can, in one process."""
+        for bot in self.bots.values():
+            bot.close()
+
+    def shows_cash_of(self, player: str) -> bool:
+        """With hidden cash a player's cash is shown only in their own private view (bots' cash
+        stays hidden from humans too)."""
+        if not self.hidden_cash:
+            return True
+        return player == self.viewer
+
+    # -- changes -----------------------------------------------------------------------------
+    def apply(self, action: Any, reason: str = "") -> list[Any]:
+        """Apply through the engine, then autosave and update the marks; ``reason`` is a
+        computer player's reason for the log (kept with the save)."""
+        events = self.game.apply(action)
+        number = len(self.game.plies)
+        self.reasons.pop(number, None)
+        if reason:
+            text = printable(reason, MAX_REASON)
+            self.reasons[number] = Reason(str(self.game.plies[-1].action), text)
+        self._changed()
+        return events
+
+    def undo_steps(self) -> int:
+        """How many actions ctrl+z takes back: the last human decision and the computer moves
+        after it. 0 when nothing may be undone: with hidden cash and several humans, only the
+        player at the keyboard (the viewer, or whoever decides now) takes back their own
+        decision, never another human's."""
+        for steps, ply in enumerate(reversed(self.game.plies), start=1):
+            actor = decider(ply)
+            if self.is_human(actor):
+                if self.hidden_cash and len(self.humans) > 1:
+                    current = self.game.awaiting.player if self.game.awaiting else None
+                    if actor not in (current, self.viewer):
+                        return 0
+                return steps
+        return 0
+
+    def undo_refusal(self) -> str:
+        """Why ctrl+z takes nothing back, in words (when ``undo_steps()`` is 0)."""
+        last = next(
+            (who for who in (decider(p) for p in reversed(self.game.plies)) if self.is_human(who)),
+            None,
+        )
+        if last is None:
+            return "nothing to undo"
+        current = self.game.awaiting.player if self.game.awaiting else None
+        holder = self.viewer or current
+        return (
+            f"the last decision is {last}'s and the keyboard is {holder}'s now (hidden cash); "
+            f"{last} can take it back on the hand-over screen, before passing the keyboard"
+        )
+
+    def undo(self) -> int:
+        steps = self.undo_steps()
+        for _ in range(steps):
+            self.game.undo()
+        for number in [n for n in self.reasons if n > len(self.game.plies)]:
+            del self.reasons[number]
+        if steps:
+            self._changed()
+        return steps
+
+    def _changed(self) -> None:
+        self.version += 1
+        self._track_turn()
+        self.autosave()
+
+    def _track_turn(self) -> None:
+        """Remember the regions at the start of each nation turn; the marks show what changed
+        since the start of the previous turn."""
+        s = self.game.state
+        key = (s.round, s.turn)
+        regions = {
+            rid: (r["units"], r["flag"], r["factory"])
+            for rid, r in self.game.summary()["regions"].items()
+        }
+        if key != self._turn_key:
+            self._prev_start = self._turn_start or regions
+            self._turn_start = regions
+            self._turn_key = key
+        base = self._prev_start or regions
+        self.changed = {rid for rid, v in regions.items() if base.get(rid) != v}
+
+    # -- saving ------------------------------------------------------------------------------
+    def app_settings(self) -> dict[str, Any]:
+        settings: dict[str, Any] = {
+            "hidden_cash": self.hidden_cash,
+            "pace": self.pace,
+            "pause": self.pause,
+        }
+        if self.reasons:
+            settings["reasons"] = reasons_to_json(self.reasons)
+        return settings
+
+    def autosave(self) -> None:
+        """Save after a change, unless the file changed on disk since (``conflict``): then the
+        other program's version is kept until the player reloads or saves elsewhere."""
+        if self.path is not None and not self.conflict:
+            self.save(self.path)
+
+    def save(self, path: str | os.PathLike[str] | None = None) -> Path:
+        """Save to ``path`` (default: this session's file). Saving to this session's own file
+        raises SaveConflict if another program changed it since it was read or written here."""
+        target = Path(path) if path is not None else (self.path or default_save_path())
+        target.parent.mkdir(parents=True, exist_ok=True)
+        same = self.path is not None and target_of(target) == target_of(self.path)
+        try:
+            doc = save_game(
+                self.game,
+                target,
+                self.controllers,
+                self.app_settings(),
+                self.created,
+                expected_digest=self.digest if same else None,
+            )
+        except SaveConflict:
+            self.conflict = True
+            raise
+        self.created = doc.get("created", self.created)
+        self.path = target
+        self.digest = document_digest(doc)
+        self.conflict = False
+        return target
+
+    def file_changed(self) -> bool:
+        """Whether the save file now holds something else than this session last read or
+        wrote (another program saved it); cheap enough to ask every few seconds."""
+        if self.path is None or self.digest is None:
+            return False
+        try:
+            return digest(read_regular(self.path)) != self.digest
+        except FileProblem:
+            return False  # gone or unreadable: the next save says so

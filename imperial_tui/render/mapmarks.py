@@ -1,0 +1,77 @@
+"""What the map highlights for the decision at hand, from the legal actions only: the unit
+being moved and every destination its legal moves name, the seas its convoys need, the rail
+it can ride, the units still to move, the battle being decided. No Textual import.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from imperial_tui.render.mapview import MapMarks
+from rules import Action
+from rules.actions import NATION_CODES
+from rules.maneuver import Rail
+
+MOVES = ("move_army", "move_fleet")
+
+
+def unit_key(action: Action) -> str | None:
+    """``move_army:vienna`` for a unit move (the decision list groups moves so), else None."""
+    if action.kind in MOVES:
+        return f"{action.kind}:{action.origin}"  # type: ignore[attr-defined]
+    return None
+
+
+def marks_for(
+    game: Any,
+    actions: list[Action],
+    group: str | None,
+    focus: list[Action],
+    cursor: str | None = None,
+) -> MapMarks:
+    """Highlights for ``game``'s decision. ``actions`` are its legal actions, ``group`` the
+    unit whose moves are listed (``move_army:vienna``) or None, ``focus`` the actions under
+    the decision list's highlight (a unit's moves, or one action)."""
+    aw = game.awaiting
+    s = game.state
+    board = s.board
+    if aw is None:
+        return MapMarks(cursor=cursor)
+    if aw.kind == "battle":
+        region = getattr(s.ctx, "region", None)
+        return MapMarks(cursor=cursor, battle=board.id(region) if region is not None else None)
+    if aw.kind != "maneuver":
+        return MapMarks(cursor=cursor)
+    keys = {unit_key(a) for a in focus} - {None}
+    if group is None and len(keys) == 1:
+        group = next(iter(keys))
+    if group is None or not group.startswith(MOVES):
+        # no unit chosen: the units that can still move, and the regions of other options
+        movable = frozenset(a.origin for a in actions if a.kind in MOVES)  # type: ignore[attr-defined]
+        places = frozenset(
+            r for a in focus if (r := getattr(a, "region", None)) and r in board.index
+        )
+        return MapMarks(cursor=cursor, movable=movable, destinations=places)
+    moves = [a for a in actions if unit_key(a) == group]
+    kind, _, origin = group.partition(":")
+    chosen = focus[0] if len(focus) == 1 and unit_key(focus[0]) == group else None
+    by_land = {a.dest for a in moves if not getattr(a, "convoy", ())}  # type: ignore[attr-defined]
+    dests = frozenset(a.dest for a in moves)  # type: ignore[attr-defined]
+    if chosen is not None and getattr(chosen, "convoy", ()):
+        seas = frozenset(chosen.convoy)  # type: ignore[attr-defined]
+    else:
+        seas = frozenset(sea for a in moves for sea in getattr(a, "convoy", ()))
+    rail: frozenset[str] = frozenset()
+    if kind == "move_army" and origin in board.index:
+        n = NATION_CODES.index(aw.nation) if aw.nation else s.turn
+        here = board.index[origin]
+        rail = frozenset(board.id(r) for r in Rail(s, n).start(here) if r != here)
+    return MapMarks(
+        cursor=cursor,
+        origin=origin,
+        destinations=dests,
+        convoy_destinations=dests - by_land,
+        chosen=chosen.dest if chosen is not None else None,  # type: ignore[attr-defined]
+        convoy=seas,
+        rail=rail,
+    )

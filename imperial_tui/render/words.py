@@ -1,0 +1,92 @@
+"""Actions in a player's words: region names instead of ids, no notation.
+
+The notation ('AH move army vienna -> west_balkan hostile') is the language of saves and the
+shell; everywhere a player reads (the undo question, the history, the recap, a battle in the
+unit list) the app says 'army Vienna -> West Balkan, hostile'. No Textual import.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules import Action
+from rules.economy import is_port
+from rules.rondel import SPACE_NAMES
+
+
+def region_name(s: Any, rid: str | None) -> str:
+    """A region's printed name ('north_sea' -> 'North Sea'), the id if unknown."""
+    if rid is None:
+        return "-"
+    r = s.board.index.get(rid)
+    return s.board.regions[r].name if r is not None else rid
+
+
+def space_label(space: str) -> str:
+    """A rondel space as the rondel panel numbers it: 'Production1', 'Investor'."""
+    return SPACE_NAMES.get(space, space) + (space[-1] if space[-1:] in ("1", "2") else "")
+
+
+def action_words(s: Any, action: Action, arrow: str = "->") -> str:
+    """What an action does, without its actor in front ('army Vienna -> Serbia, hostile')."""
+    a: Any = action
+    kind = a.kind
+    if kind == "rondel":
+        return f"moves to {space_label(a.space)}"
+    if kind == "build_factory":
+        if a.region is None:
+            return "builds no factory"
+        r = s.board.index.get(a.region)
+        what = "shipyard" if r is not None and is_port(s, r) else "armaments factory"
+        return f"builds a {what} in {region_name(s, a.region)}"
+    if kind == "produce":
+        if a.region == "all":
+            return "produces at every factory"
+        if a.region == "done":
+            return "stops producing"
+        r = s.board.index.get(a.region)
+        unit = "a fleet" if r is not None and is_port(s, r) else "an army"
+        return f"produces {unit} in {region_name(s, a.region)}"
+    if kind == "import":
+        if a.unit is None:
+            return "ends importing"
+        return f"imports {'an army' if a.unit == 'army' else 'a fleet'} into " + region_name(
+            s, a.region
+        )
+    if kind == "move_fleet":
+        return f"fleet {region_name(s, a.origin)} {arrow} {region_name(s, a.dest)}"
+    if kind == "move_army":
+        text = f"army {region_name(s, a.origin)} {arrow} {region_name(s, a.dest)}"
+        if a.status:
+            text += f", {a.status}"
+        if a.convoy:
+            text += " by convoy over " + ", ".join(region_name(s, c) for c in a.convoy)
+        return text
+    if kind == "change_status":
+        return f"makes the army in {region_name(s, a.region)} {a.status}"
+    if kind == "battle":
+        return f"{a.unit} fights the {a.target} {a.target_unit} in {region_name(s, a.region)}"
+    if kind == "no_battle":
+        return "does not fight"
+    if kind == "destroy_factory":
+        return f"destroys the factory in {region_name(s, a.region)}"
+    if kind == "end_maneuver":
+        return "ends the Maneuver"
+    if kind == "buy":
+        text = f"buys {a.nation} {a.value}M"
+        return text + (f" returning {a.nation} {a.returning}M" if a.returning else "")
+    if kind == "pass":
+        return "passes"
+    if kind == "swiss_bank":
+        if a.force:
+            return f"forces {a.nation} to stop on Investor"
+        return f"lets {a.nation} pass Investor"
+    if kind == "donate":
+        return f"donates {a.amount}M to {a.nation}"
+    text = str(action)  # a kind of action this module does not know yet
+    return text[len(a.actor) + 1 :] if text.startswith(a.actor + " ") else text
+
+
+def action_sentence(s: Any, action: Action, arrow: str = "->") -> str:
+    """The actor, then the action in words ('AH army Vienna -> Serbia', 'Ben buys GE 9M')."""
+    return f"{action.actor} {action_words(s, action, arrow)}"
