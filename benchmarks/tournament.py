@@ -132,7 +132,9 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
     ``playouts``, ``horizon``, ``candidates``, ``plans``, ``noise``, ``explore``, ``jitter``,
     ``rollout`` (quick|greedy), ``prune_idle`` (0|1), ``processes``, ``end_horizon``,
     ``end_power``, ``win_bonus``, ``far_horizon``, ``predictable``, ``watch_least``,
-    ``far_exact`` (0|1) for search levels."""
+    ``far_exact``, ``soft_model``, ``aimed_plans``, ``use_turn`` (0|1), ``trust_low``,
+    ``trust_high``, ``rollout_eval``, ``rollout_width``, ``maneuver_time``, ``minor_time``,
+    ``turn_time`` for search levels (``rules.bots.settings.SearchSettings``)."""
     from dataclasses import replace
 
     base, _, extra = level.partition(":")
@@ -146,9 +148,13 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
         bot.weights = replace(bot.weights, rival=float(opts.pop("rival")))
     if hasattr(bot, "settings"):
         kinds = {"budget": float, "noise": float, "explore": float, "jitter": float}
-        kinds["win_bonus"] = kinds["predictable"] = float
+        for key in ("win_bonus", "predictable", "trust_low", "trust_high"):
+            kinds[key] = float
+        for key in ("maneuver_time", "minor_time", "turn_time"):
+            kinds[key] = float
         kinds["rollout"] = str
-        kinds["far_exact"] = lambda v: bool(int(v))
+        for key in ("far_exact", "soft_model", "aimed_plans", "use_turn"):
+            kinds[key] = lambda v: bool(int(v))
         changes = {k: kinds.get(k, int)(v) for k, v in opts.items()}
         bot.settings = replace(bot.settings, **changes)
         bot.budget = bot.settings.budget

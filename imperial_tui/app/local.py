@@ -8,6 +8,7 @@ import contextlib
 import os
 import sys
 import time
+from collections import deque
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -20,7 +21,7 @@ from imperial_tui.app.crash import EXIT_CRASH, Crash, write_crash_log
 from imperial_tui.app.files import SaveFileActions
 from imperial_tui.app.following import FollowActions
 from imperial_tui.app.palette import PaletteActions
-from imperial_tui.app.turns import ComputerTurns
+from imperial_tui.app.turns import THINKING_KEPT, ComputerTurns
 from imperial_tui.app.widgets.ascii import make_scrollbars_ascii_aware
 from imperial_tui.app.widgets.options import make_page_moves_safe
 from imperial_tui.model.follow import Following
@@ -111,6 +112,7 @@ class ImperialApp(PaletteActions, FollowActions, SaveFileActions, ComputerTurns,
         self._over_shown = -1
         self._reload_offered = False
         self.timings: dict[str, float] = {}
+        self.thinking: deque[tuple[int, float]] = deque(maxlen=THINKING_KEPT)
         self.crash: Crash | None = None
         if session is not None and self.pace_override is not None:
             session.pace = self.pace_override

@@ -6,6 +6,7 @@ the game is still where it was (an undo or a load meanwhile drops it). A mixin o
 from __future__ import annotations
 
 import time
+from collections import deque
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,8 @@ from rules.savefile import SaveConflict, SaveError
 
 if TYPE_CHECKING:
     from imperial_tui.model.session import Session
+
+THINKING_KEPT = 2000  # the computer players' decisions whose thinking time the app keeps
 
 
 class ComputerTurns:
@@ -24,6 +27,9 @@ class ComputerTurns:
     _paused: bool
     _bot_busy: bool  # a computer player is thinking (one at a time)
     _bots_moved: bool  # computer moves since a human last decided (the bell)
+    # (ply, seconds) of the computer players' recent decisions: their thinking time, which
+    # benchmarks/app_turns.py reads to time whole nation turns as the app plays them
+    thinking: deque[tuple[int, float]]
 
     def schedule_bot(self) -> None:
         """Start the thinking of the computer player whose decision it is, unless one is
@@ -86,6 +92,8 @@ class ComputerTurns:
 
     def _bot_ready(self, action: Action, version: int, elapsed: float, reason: str = "") -> None:
         assert self.session is not None
+        if version == self.session.version:
+            self.thinking.append((len(self.session.game.plies), elapsed))
         delay = max(0.0, self.session.pace - elapsed)
         if delay:
             app: Any = self

@@ -25,6 +25,7 @@ from rules.bots.greedy import greedy_rondel
 from rules.bots.knowledge import Replay
 from rules.bots.policy import Policy, overdue_taxation
 from rules.bots.style import PLAIN
+from rules.errors import IllegalAction
 from rules.game import Game
 from rules.state import GameState
 
@@ -72,7 +73,14 @@ class TableWatch:
                     counts = self.by_player.setdefault(s.awaiting_player, [0, 0])
                     counts[0] += 1
                     counts[1] += hit
-            replay.apply(action)
+            try:
+                replay.apply(action)
+            except IllegalAction:
+                # the moves do not replay from the set-up (a position edited by hand): the
+                # watch has seen what it could; it starts afresh if the game is undone
+                self._replay = Replay()
+                self._me = None
+                return
 
     def predictable(self, share: float, least: int) -> bool:
         """At least ``least`` choices seen, and at least ``share`` of them as predicted."""

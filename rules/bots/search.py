@@ -68,11 +68,12 @@ __all__ = [
 # decisions searched; the others (production, imports, and the bond rounds of the experienced
 # set-up, a phase the evaluation is not made for) follow the rules of thumb
 SEARCHED = ("rondel", "invest", "battle", "swiss_bank", "build_factory", "maneuver")
-MINOR = ("battle", "swiss_bank", "build_factory")  # decisions with ``minor_budget``
-LEAST_LEFT = 0.05  # seconds a decision gets even when its nation turn has spent its budget
+MINOR = ("battle", "swiss_bank", "build_factory")  # decisions with ``minor_time``
+LEAST_LEFT = 0.1  # what a decision gets (in ``budget``s) once its nation turn spent its time
 
 # The strong level: half a second for a rondel space or a bond, 0.6 s for a Maneuver, a
-# quarter for a battle, 2.4 s for all of a nation turn, on two processes; it copies each other
+# quarter for a battle, 2.4 s for all of a nation turn (its ``budget`` scales them all),
+# on two processes; it copies each other
 # player in its playouts as far as the table watch finds him predictable (10 nation turns
 # ahead with greedy's exact moves at a table of greedy players, 6 with simulated players
 # otherwise), plans its Maneuvers by aim, and uses the rondel space it chose. docs/BOTS.md
@@ -90,9 +91,9 @@ STRONG = SearchSettings(
     soft_model=True,
     aimed_plans=True,
     use_turn=True,
-    maneuver_budget=0.6,
-    minor_budget=0.25,
-    turn_budget=2.4,
+    maneuver_time=1.2,
+    minor_time=0.5,
+    turn_time=4.8,
 )
 WATCH_LEAST_EACH = 2  # choices of each other player seen before the soft model copies him
 
@@ -202,19 +203,20 @@ class SearchBot(SeededBot):
 
     def _budget_for(self, s: GameState, kind: str) -> float:
         """Seconds for this decision: the level's time for its kind, within what is left of
-        the nation turn's budget (``turn_budget``), counted from the turn's first decision."""
+        the nation turn's time (``turn_time``), counted from the turn's first decision."""
         cfg = self.settings
         budget = self.budget
-        if kind == "maneuver" and cfg.maneuver_budget:
-            budget = cfg.maneuver_budget
-        elif kind in MINOR and cfg.minor_budget:
-            budget = min(budget, cfg.minor_budget)
+        if kind == "maneuver":
+            budget *= cfg.maneuver_time
+        elif kind in MINOR:
+            budget *= cfg.minor_time
         turn = (s.round, s.turn)
         if turn != self._turn:
             self._turn = turn
             self._turn_spent = 0.0
-        if cfg.turn_budget:
-            budget = min(budget, max(LEAST_LEFT, cfg.turn_budget - self._turn_spent))
+        if cfg.turn_time:
+            left = cfg.turn_time * self.budget - self._turn_spent
+            budget = min(budget, max(LEAST_LEFT * self.budget, left))
         return budget
 
     def _settings_now(self, game: Game) -> SearchSettings:
@@ -396,6 +398,7 @@ class SearchBot(SeededBot):
         while self._plan:
             key, action = self._plan.pop(0)
             if key == self._key(game) and action in actions:
+                self.stats["followed"] += 1
                 return Choice(action, self._move_reason(game.state, action))
             self._plan = []
         return None

@@ -44,9 +44,9 @@ class SearchSettings:
     use_turn: bool = False  # never decline the action of the rondel space just chosen
     rollout_eval: int = 0  # evaluation table of the simulated greedy choices (0: the bot's)
     rollout_width: int = 0  # rondel spaces a simulated greedy player tries (0: every one)
-    maneuver_budget: float = 0.0  # seconds for a Maneuver plan (0: ``budget``)
-    minor_budget: float = 0.0  # seconds for a battle, factory site or Swiss bank (0: budget)
-    turn_budget: float = 0.0  # seconds for all of one nation turn's decisions (0: no limit)
+    maneuver_time: float = 1.0  # a Maneuver plan's time limit, in ``budget``s
+    minor_time: float = 1.0  # a battle's, a factory site's or a Swiss bank's, in ``budget``s
+    turn_time: float = 0.0  # all of one nation turn's decisions, in ``budget``s (0: no limit)
 
 
 MOST_PROCESSES = 2  # what ``processes=0`` uses at most (1.5x the playouts measured on 2 cores)
