@@ -2,9 +2,14 @@
 
     uv run python benchmarks/bot_habits.py [--level greedy] [--games 100] [--jobs 2] [--seed 0]
     uv run python benchmarks/bot_habits.py --levels strong,greedy,greedy,greedy --games 32
+    uv run python benchmarks/bot_habits.py --records runs/strong-greedy.jsonl
 
-First-edition games, seeds ``--seed`` .. ``--seed + N - 1``; with ``--levels`` the seats rotate
-from game to game as in the tournaments. Counted per level, per seat and game (a nation's
+The games are played here, or read from tournament records (``tournament.py --record``),
+whose seats the counts then follow (their levels, their seeds, their set-up).
+
+First-edition games, seeds ``--seed`` .. ``--seed + N - 1``; with ``--levels`` (comma- or, when
+the levels carry settings, semicolon-separated) the seats rotate from game to game as in the
+tournaments. Counted per level, per seat and game (a nation's
 turn counts for the level of the player governing it then): battles, hostile entries,
 factories built, units produced and imported, unit moves, idle units left when a Maneuver
 ends, taxations and how many leave income after upkeep, rondel money paid, turns that change
@@ -22,6 +27,7 @@ nothing, the share of Investor turns, and two habits a person notices at once:
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -30,8 +36,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for path in (ROOT, ROOT / "benchmarks"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
 
 from rules import Game, RuleSet, engine  # noqa: E402
 from rules.actions import (  # noqa: E402
@@ -45,7 +52,6 @@ from rules.actions import (  # noqa: E402
     MoveFleet,
     Produce,
 )
-from rules.bots import make_bot  # noqa: E402
 from rules.bots.greedy import changes_anything, finish_turn  # noqa: E402
 from rules.bots.policy import Policy  # noqa: E402
 from rules.bots.tactics import home_threats, move_value  # noqa: E402
@@ -171,12 +177,14 @@ class IdleWatch:
 
 
 def one_game(args: tuple[tuple[str, ...], int]) -> dict[str, Counter]:
-    """One game; counts per level (a level in several seats sums over them)."""
+    """One game played here; counts per level (a level in several seats sums over them)."""
+    from tournament import build_bot
+
     levels, seed = args
     names = list(NAMES[: len(levels)])
     game = Game.new(names, RuleSet(), seed=seed)
     bots = {
-        p: make_bot(level, seed * 10 + i)
+        p: build_bot(level, seed * 10 + i)
         for i, (p, level) in enumerate(zip(names, levels, strict=True))
     }
     try:
@@ -185,6 +193,23 @@ def one_game(args: tuple[tuple[str, ...], int]) -> dict[str, Counter]:
     finally:
         for bot in bots.values():
             bot.close()
+    return count_game(game, levels)
+
+
+def recorded_game(line: dict) -> dict[str, Counter]:
+    """A game of a tournament record (``tournament.py --record``), replayed from its moves."""
+    spec = line["spec"]
+    levels = tuple(spec["levels"])
+    names = list(NAMES[: len(levels)])
+    game = Game.new(names, RuleSet.preset(spec["edition"], spec["variant"]), seed=spec["seed"])
+    for move in line["moves"]:
+        game.apply(move)
+    return count_game(game, levels)
+
+
+def count_game(game: Game, levels: tuple[str, ...]) -> dict[str, Counter]:
+    """The habits of a finished game, per level of the seats."""
+    names = list(game.players)
     counts: dict[str, Counter] = {level: Counter() for level in levels}
     plies = game.plies
     rondel_at = [i for i, ply in enumerate(plies) if isinstance(ply.action, ChooseRondel)]
@@ -308,14 +333,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
+    parser.add_argument(
+        "--records", nargs="*", default=[], help="count tournament records instead of playing"
+    )
     args = parser.parse_args(argv)
-    levels = tuple(args.levels.split(",")) if args.levels else (args.level,) * 4
+    levels = tuple(args.levels.split(";" if ";" in args.levels else ",")) if args.levels else ()
+    levels = levels or (args.level,) * 4
     start = time.perf_counter()
     total: dict[str, Counter] = {}
-    jobs = [(seat_levels(levels, i), args.seed + i) for i in range(args.games)]
-    if args.jobs <= 1:
+    if args.records:
+        lines = []
+        for name in args.records:
+            with Path(name).open() as f:
+                lines += [json.loads(line) for line in f if line.strip()]
+        results = [recorded_game(line) for line in lines]
+        levels = tuple(lines[0]["spec"]["levels"]) if lines else levels
+        first = min((line["spec"]["seed"] for line in lines), default=0)
+        args.games, args.seed = len(lines), first
+    elif args.jobs <= 1:
+        jobs = [(seat_levels(levels, i), args.seed + i) for i in range(args.games)]
         results = list(map(one_game, jobs))
     else:
+        jobs = [(seat_levels(levels, i), args.seed + i) for i in range(args.games)]
         with ProcessPoolExecutor(args.jobs) as pool:
             results = list(pool.map(one_game, jobs))
     for counts in results:

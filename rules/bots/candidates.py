@@ -27,10 +27,7 @@ from rules.bots.plans import AIMS, aimed_plans
 from rules.bots.policy import Policy
 from rules.bots.settings import SearchSettings
 from rules.bots.style import PLAIN, Style
-from rules.bots.tactics import home_threats, move_value
 from rules.state import GameState
-
-USEFUL_MOVE = 0.5  # a move the rules of thumb value this much is worth a Maneuver
 
 
 @dataclass(slots=True)
@@ -191,12 +188,8 @@ def _ordered(s: GameState, out: list[Candidate], weights: Weights) -> list[Candi
 
 
 def used_maneuver(s: GameState, out: list[Candidate]) -> list[Candidate]:
-    """Drop the plans that move nothing while a useful move exists (a Maneuver chosen on the
-    rondel and then not used wastes the turn a person would notice)."""
-    n = s.turn
-    threat = home_threats(s, n)
-    useful = any(move_value(s, n, a, threat)[0] >= USEFUL_MOVE for a in engine.legal_actions(s))
-    if not useful:
-        return out
+    """Drop the plans that move nothing while another plan moves (a Maneuver chosen on the
+    rondel and then not used wastes the turn, which a person notices at once); the search
+    still weighs every plan that moves."""
     moving = [c for c in out if c.moves > 0]
     return moving or out

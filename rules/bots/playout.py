@@ -80,14 +80,73 @@ def exact_players(s: GameState, me: int, settings: SearchSettings, rng: random.R
 
 def greedy_choice(s: GameState, actions: list[Action], quiet: Policy) -> Action:
     """What the greedy player chooses here (``rules.bots.greedy``: its look-ahead for the rondel
-    and bonds, the rules of thumb without noise for the rest)."""
+    and bonds, the rules of thumb without noise for the rest). A greedy choice is a function
+    of the position alone, and the playouts of one decision meet the same positions again
+    and again (the others' turns before the searching player's own moves make the futures
+    differ): the look-ahead's answers are remembered (``_KNOWN``)."""
     if len(actions) == 1:
         return actions[0]
-    if s.awaiting_kind == "rondel":
-        return greedy_rondel(s, actions, quiet)
-    if s.awaiting_kind == "invest":
-        return greedy_invest(s, actions)
-    return quiet.pick(s, actions)[0]
+    kind = s.awaiting_kind
+    if kind not in ("rondel", "invest"):
+        return quiet.pick(s, actions)[0]
+    key = position_key(s)
+    if key is not None:
+        key = (key, tuple(actions))
+        known = _KNOWN.get(key)
+        if known is not None:
+            return known
+    choice = greedy_rondel(s, actions, quiet) if kind == "rondel" else greedy_invest(s, actions)
+    if key is not None:
+        if len(_KNOWN) >= KNOWN_KEPT:
+            _KNOWN.clear()
+        _KNOWN[key] = choice
+    return choice
+
+
+KNOWN_KEPT = 20000  # greedy choices remembered (a few kilobytes each)
+_KNOWN: dict[tuple, Action] = {}
+
+
+def position_key(s: GameState) -> tuple | None:
+    """Everything a greedy choice depends on, as a hashable value (None if some part of the
+    decision's data cannot be hashed)."""
+    key = (
+        s.awaiting_kind,
+        s.awaiting_player,
+        s.awaiting_nation,
+        s.turn,
+        s.round,
+        tuple(s.cash),
+        s.bank,
+        tuple(s.treasury),
+        tuple(s.power),
+        tuple(s.tax_level),
+        tuple(s.rondel),
+        tuple(s.government),
+        tuple(map(tuple, s.bond_owner)),
+        b"".join(s.armies),
+        b"".join(s.fleets),
+        b"".join(s.friendly),
+        tuple(s.factory),
+        tuple(s.flag),
+        s.investor_card,
+        tuple(s.flag_min_bond),
+        tuple(s.flag_claim),
+        s.todo,
+        s.ctx,
+        s.turn_ctx,
+        s.ending,
+        s.free_invested,
+        s.board.name,
+        s.board.removed_edges,
+        s.rules,
+        s.players,
+    )
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def horizon_for(s: GameState, settings: SearchSettings) -> int:

@@ -71,15 +71,14 @@ SEARCHED = ("rondel", "invest", "battle", "swiss_bank", "build_factory", "maneuv
 MINOR = ("battle", "swiss_bank", "build_factory")  # decisions with ``minor_time``
 LEAST_LEFT = 0.1  # what a decision gets (in ``budget``s) once its nation turn spent its time
 
-# The strong level: half a second for a rondel space or a bond, 0.6 s for a Maneuver, a
-# quarter for a battle, 2.4 s for all of a nation turn (its ``budget`` scales them all),
-# on two processes; it copies each other
-# player in its playouts as far as the table watch finds him predictable (10 nation turns
-# ahead with greedy's exact moves at a table of greedy players, 6 with simulated players
-# otherwise), plans its Maneuvers by aim, and uses the rondel space it chose. docs/BOTS.md
-# has the tournaments that chose this.
+# The strong level: 0.6 s for a rondel space or a bond, 0.75 s for a Maneuver, 0.3 s for a
+# battle, 2.4 s for all of a nation turn (its ``budget`` scales them all), on two processes.
+# It copies each other player in its playouts as far as the table watch finds him
+# predictable (10 nation turns ahead with greedy's exact moves at a table of greedy players,
+# 6 with simulated players otherwise), plans its Maneuvers by aim, and uses the rondel space
+# it chose. docs/BOTS.md has the tournaments that chose this.
 STRONG = SearchSettings(
-    budget=0.5,
+    budget=0.6,
     playouts=200,
     horizon=6,
     candidates=8,
@@ -91,10 +90,19 @@ STRONG = SearchSettings(
     soft_model=True,
     aimed_plans=True,
     use_turn=True,
-    maneuver_time=1.2,
+    maneuver_time=1.25,
     minor_time=0.5,
-    turn_time=4.8,
+    turn_time=4.0,
 )
+# a Maneuver plan's aim in the log: "raid plan of 3 moves" (``rules.bots.plans``)
+AIM_WORDS = {
+    "expand": "flag",
+    "raid": "raid",
+    "reclaim": "retaking",
+    "defend": "defence",
+    "convoy": "convoy",
+    "stage": "staging",
+}
 WATCH_LEAST_EACH = 2  # choices of each other player seen before the soft model copies him
 
 
@@ -431,8 +439,11 @@ class SearchBot(SeededBot):
         if kind == "maneuver":
             if isinstance(a, EndManeuver):
                 return Choice(a, "ends the maneuver: no plan looked better" + tried)
-            moves = sum(1 for x in best.plan if not isinstance(x, EndManeuver))
-            return Choice(a, f"{self._move_reason(s, a)}; plan of {moves} moves" + tried)
+            moves = best.moves
+            plan = f"plan of {moves} move{'s' if moves != 1 else ''}"
+            if best.aim in AIM_WORDS:
+                plan = f"{AIM_WORDS[best.aim]} {plan}"
+            return Choice(a, f"{self._move_reason(s, a)}; {plan}" + tried)
         if isinstance(a, SwissBankForce):
             nation = s.board.nations[s.turn].name
             if a.force:
