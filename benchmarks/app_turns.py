@@ -95,18 +95,36 @@ def main(argv: list[str] | None = None) -> None:
     print(f"load average before: {load()}")
     decisions: dict[str, list[float]] = defaultdict(list)
     turns: dict[str, list[float]] = defaultdict(list)
+    slowest: list[tuple[float, int, str, int]] = []
     for g in range(args.games):
         seed = args.seed + g
         game, thinking = asyncio.run(play(levels, seed, args.limit))
         by_ply = {i: ply for i, ply in enumerate(game.plies)}
         for ply, seconds in thinking:
             if ply in by_ply:
-                decisions[levels[by_ply[ply].before.awaiting_player]].append(seconds)
+                before = by_ply[ply].before
+                decisions[levels[before.awaiting_player]].append(seconds)
+                slowest.append((seconds, ply, before.awaiting_kind or "", seed))
         for level, xs in nation_turns(game, thinking, levels).items():
             turns[level] += xs
         over = "over" if game.is_over else "NOT over"
         print(f"game {seed}: {len(game.plies)} actions, {game.state.round} rounds, {over}")
     print(f"load average after: {load()}")
+    kinds: dict[str, list[float]] = defaultdict(list)
+    for seconds, _, kind, _ in slowest:
+        kinds[kind].append(seconds)
+    print(
+        "decisions by kind: "
+        + ", ".join(
+            f"{kind} {len(xs)} (median {statistics.median(xs):.2f} s, max {max(xs):.2f} s)"
+            for kind, xs in sorted(kinds.items())
+        )
+    )
+    slowest.sort(reverse=True)
+    print(
+        "slowest decisions: "
+        + ", ".join(f"{s:.2f} s ({kind}, ply {ply})" for s, ply, kind, _ in slowest[:6])
+    )
     for level in dict.fromkeys(levels):
         d, t = decisions[level], turns[level]
         if not t:

@@ -155,21 +155,41 @@ def rows_of(games: list[dict], phase: int) -> tuple[list[list[float]], list[floa
     return rows, ys
 
 
-def quality(w: list[float], games: list[dict], phase: int) -> tuple[float, float]:
-    """(R² of the final scores, share of positions whose best-valued player won)."""
-    rows, ys = rows_of(games, phase)
-    pred = [sum(a * b for a, b in zip(w, x, strict=True)) for x in rows]
-    ss = sum((p - y) ** 2 for p, y in zip(pred, ys, strict=True))
-    st = sum(y * y for y in ys) or 1.0
+def quality(w, games: list[dict], phase: int) -> tuple[float, float]:
+    """(R² of the final scores, share of positions whose best-valued player won) of weights
+    ``w``: a list, or a function of the strongest nation's power giving one (a table of
+    ``rules.bots.evaluation``, blended between phases as the evaluation does)."""
+    pred: list[float] = []
+    ys: list[float] = []
     hits = total = 0
     for g in games:
         win = set(g["winners"])
+        mean = sum(g["final"]) / len(g["final"])
         for max_power, feats in g["samples"]:
-            if phase_of(max_power) == phase:
-                vals = [sum(a * b for a, b in zip(w, f, strict=True)) for f in feats]
-                hits += vals.index(max(vals)) in win
-                total += 1
+            if phase_of(max_power) != phase:
+                continue
+            coef = w(max_power) if callable(w) else w
+            vals = [sum(a * b for a, b in zip(coef, f, strict=False)) for f in feats]
+            centre = sum(vals) / len(vals)
+            pred += [v - centre for v in vals]
+            ys += [f - mean for f in g["final"]]
+            hits += vals.index(max(vals)) in win
+            total += 1
+    ss = sum((p - y) ** 2 for p, y in zip(pred, ys, strict=True))
+    st = sum(y * y for y in ys) or 1.0
     return 1 - ss / st, hits / max(1, total)
+
+
+def check(table: int, games: list[dict]) -> None:
+    """How well an existing table of ``rules.bots.evaluation`` predicts ``games``."""
+    from rules.bots.evaluation import TABLES, phase_weights
+
+    for phase in range(PHASES):
+        r2, hits = quality(lambda p: phase_weights(p, TABLES[table]), games, phase)
+        print(
+            f"table {table}, phase {phase}: R² {r2:.2f}, best-valued player wins {hits:.0%}",
+            file=sys.stderr,
+        )
 
 
 def fit(games: list[dict], ridge: float = 0.01, holdout: list[dict] | None = None) -> list:
@@ -205,6 +225,7 @@ def main() -> None:
     parser.add_argument("--load", nargs="*", default=[], help="add games saved before")
     parser.add_argument("--records", nargs="*", default=[], help="tournament records (JSONL)")
     parser.add_argument("--holdout", type=float, default=0.0, help="share of games left out")
+    parser.add_argument("--check", type=int, nargs="*", default=[], help="tables to judge")
     args = parser.parse_args()
     levels = tuple(args.levels)
     start = time.perf_counter()
@@ -226,6 +247,8 @@ def main() -> None:
     random.Random(args.seed).shuffle(games)
     cut = int(len(games) * args.holdout)
     held, games = games[:cut], games[cut:]
+    for table in args.check:
+        check(table, held or games)
     print(f"fitting on {len(games)} games ({len(held)} held out)", file=sys.stderr)
     weights = fit(games, args.ridge, held)
     print("PHASE_WEIGHTS = (")

@@ -270,6 +270,7 @@ def test_leaving_a_game_stops_its_computer_players_processes() -> None:
     while game.awaiting.player != "Anna" or len(game.legal_actions()) < 3:
         game.apply(game.legal_actions()[0])
     bot.decide(game)
+    assert bot.wait_for_workers()  # started in the background on the first decision
     workers = list(bot._pool.processes)
     assert workers and all(w.is_alive() for w in workers)
     app = ImperialApp(session=session)
@@ -294,4 +295,6 @@ def test_a_search_player_without_processes_to_be_had_decides_alone(monkeypatch) 
     bot.settings = replace(bot.settings, playouts=8, horizon=1)
     game = Game.new(list(NAMES[:3]), seed=1)
     assert bot.decide(game).action in game.legal_actions()
+    assert not bot.wait_for_workers()
     assert bot._alone and bot._pool is None
+    assert bot.decide(game).action in game.legal_actions()

@@ -149,6 +149,18 @@ class Share:
         self._ident = ident
         self._deadline = deadline
 
+    def ready(self) -> bool:
+        """Whether the worker has answered (``result`` then returns at once); a worker that
+        ended counts as answered (``result`` raises)."""
+        w = self._worker
+        with w.io:
+            if w.conn.closed or w.waiting != self._ident:
+                return True
+            try:
+                return w.conn.poll(0)
+            except (EOFError, OSError):
+                return True
+
     def result(self) -> list[tuple[int, int, float]]:
         """The share's values. A share stops at its deadline (``run_share``); a worker that
         has not answered some seconds after it has died or hangs, and the pool is closed.

@@ -24,6 +24,7 @@ proportion, player by player).
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import Counter
 from dataclasses import replace
@@ -71,14 +72,15 @@ SEARCHED = ("rondel", "invest", "battle", "swiss_bank", "build_factory", "maneuv
 MINOR = ("battle", "swiss_bank", "build_factory")  # decisions with ``minor_time``
 LEAST_LEFT = 0.1  # what a decision gets (in ``budget``s) once its nation turn spent its time
 
-# The strong level: 0.6 s for a rondel space or a bond, 0.75 s for a Maneuver, 0.3 s for a
-# battle, 2.4 s for all of a nation turn (its ``budget`` scales them all), on two processes.
-# It copies each other player in its playouts as far as the table watch finds him
-# predictable (10 nation turns ahead with greedy's exact moves at a table of greedy players,
-# 6 with simulated players otherwise), plans its Maneuvers by aim, and uses the rondel space
-# it chose. docs/BOTS.md has the tournaments that chose this.
+# The strong level: 0.5 s for a rondel space, 0.4 s for a bond, 0.6 s for a Maneuver plan,
+# 0.25 s for a battle or a factory site, and 0.9 s for all of its decisions in one nation
+# turn (its ``budget`` scales them all: a decision late in a turn gets what is left, at
+# least a tenth), on two processes. It copies each other player in its playouts as far as
+# the table watch finds him predictable (10 nation turns ahead with greedy's exact moves at
+# a table of greedy players, 6 with simulated players otherwise), plans its Maneuvers by
+# aim, and uses the rondel space it chose. docs/BOTS.md has the tournaments that chose this.
 STRONG = SearchSettings(
-    budget=0.6,
+    budget=0.5,
     playouts=200,
     horizon=6,
     candidates=8,
@@ -90,9 +92,10 @@ STRONG = SearchSettings(
     soft_model=True,
     aimed_plans=True,
     use_turn=True,
-    maneuver_time=1.25,
+    maneuver_time=1.2,
+    invest_time=0.8,
     minor_time=0.5,
-    turn_time=4.0,
+    turn_time=1.8,
 )
 # a Maneuver plan's aim in the log: "raid plan of 3 moves" (``rules.bots.plans``)
 AIM_WORDS = {
@@ -156,11 +159,15 @@ class SearchBot(SeededBot):
         self._plan: list[tuple[tuple, Action]] = []  # (position key, action) still to play
         self._pool: PlayoutPool | None = None  # worker processes (settings.processes > 1)
         self._alone = False  # closed, or the worker processes failed: play in this process
+        self._warming: list = []  # the workers' first (empty) shares, while they start
+        self._starting: threading.Thread | None = None  # starts the worker processes
+        self._warm = False  # every worker has answered its first share
         self._watch = TableWatch()  # how predictable the others are (``far_horizon``)
         self._now = self.settings  # the settings of the decision under way (its horizon)
         self._turn: tuple[int, int] = (-1, -1)  # the nation turn (round, nation) under way
         self._turn_spent = 0.0  # seconds this bot has thought in that nation turn
         self._model = 0.0  # how exactly the decision under way copies the others (0-1)
+        self._playout_time = 0.0  # seconds a playout took here lately (a moving average)
         # searched decisions, how many of them played the other seats with an exact model of
         # the table, and the sum of the model's weight (1: exact): the tournaments report it
         self.stats: Counter[str] = Counter()
@@ -216,6 +223,8 @@ class SearchBot(SeededBot):
         budget = self.budget
         if kind == "maneuver":
             budget *= cfg.maneuver_time
+        elif kind in ("invest", "bond_choice"):
+            budget *= cfg.invest_time
         elif kind in MINOR:
             budget *= cfg.minor_time
         turn = (s.round, s.turn)
@@ -290,8 +299,9 @@ class SearchBot(SeededBot):
                 for i, c in enumerate(alive)
                 if k not in c.values
             ]
-            spent += self._play(s, me, alive, tasks, deadline)
-            if time.monotonic() > deadline:
+            played = self._play(s, me, alive, tasks, deadline)
+            spent += played
+            if not played or time.monotonic() > deadline:
                 break
             if len(alive) > 2:
                 alive.sort(key=lambda c: c.mean, reverse=True)
@@ -310,8 +320,11 @@ class SearchBot(SeededBot):
         deadline: float,
     ) -> int:
         """Play a round's playouts (here, or shared with the worker processes); returns how
-        many were played."""
-        pool = self._workers()
+        many were played. A playout is not begun when it would likely end past the deadline
+        (half the time the recent ones took left): a busy machine's playouts are slow, and
+        the last one overran the time by a tenth of a second."""
+        deadline -= 0.5 * self._playout_time
+        pool = self._ready_workers(s)
         futures = []
         mine = tasks
         if pool is not None and len(tasks) >= 4:
@@ -333,11 +346,13 @@ class SearchBot(SeededBot):
                 futures = []
         played = 0
         for i, k, seed in mine:
+            begun = time.monotonic()
+            if begun > deadline:
+                break
             c = alive[i]
             c.values[k] = playout(c.state, me, seed, self._now, self.weights)
             played += 1
-            if time.monotonic() > deadline:
-                break
+            self._playout_time += 0.2 * (time.monotonic() - begun - self._playout_time)
         for fut in futures:
             try:
                 done = fut.result()
@@ -350,28 +365,76 @@ class SearchBot(SeededBot):
         return played
 
     def _workers(self) -> PlayoutPool | None:
-        """The worker processes, started on first use (more than one process only)."""
+        """The worker processes (more than one process only), started on first use in a
+        thread of their own: starting processes takes a second or more on a busy machine,
+        which no decision should wait for (the bot plays alone meanwhile)."""
         processes = self.settings.processes or auto_processes()
         if processes <= 1 or self._alone:
             return None
-        if self._pool is None:
-            from rules.bots.parallel import PlayoutPool
-
-            try:
-                self._pool = PlayoutPool(processes)
-            except Exception:  # no processes to be had here (a sandbox, no semaphores):
-                self._alone = True  # the bot decides alone, as with processes=1
-                return None
-            if self._alone:  # closed from another thread meanwhile (the app left the game)
-                self.close()
-                return None
+        if self._pool is None and self._starting is None:
+            self._starting = threading.Thread(
+                target=self._start_pool, args=(processes,), name="imperial-pool", daemon=True
+            )
+            self._starting.start()
         return self._pool
+
+    def _start_pool(self, processes: int) -> None:
+        from rules.bots.parallel import PlayoutPool
+
+        try:
+            pool = PlayoutPool(processes)
+        except Exception:  # no processes to be had here (a sandbox, no semaphores):
+            self._alone = True  # the bot decides alone, as with processes=1
+            return
+        self._pool = pool
+        if self._alone:  # closed from another thread meanwhile (the app left the game)
+            self.close()
+
+    def wait_for_workers(self, timeout: float = 30.0) -> bool:
+        """Start the worker processes if need be and wait until they run (tests, and
+        programs that would rather start them before the first decision)."""
+        self._workers()
+        starting = self._starting
+        if starting is not None:
+            starting.join(timeout)
+        return self._pool is not None
+
+    def _ready_workers(self, s: GameState) -> PlayoutPool | None:
+        """The worker processes once they are ready to play: a fresh worker first has to
+        import the engine and load the board (seconds on a busy machine), and a decision
+        that waited for that kept the player waiting far beyond its time. So each worker is
+        first sent an empty share, and the bot plays alone until all have answered."""
+        pool = self._workers()
+        if pool is None or self._warm:
+            return pool
+        try:
+            if not self._warming:
+                from rules.bots.parallel import pack
+
+                far = time.monotonic() + 60.0
+                packed = pack(s)
+                self._warming = [
+                    pool.submit(packed, [], [], 0, self._now, self.weights, far)
+                    for _ in range(pool.workers)
+                ]
+                return None
+            if not all(share.ready() for share in self._warming):
+                return None
+            for share in self._warming:
+                share.result()
+        except Exception:  # a worker that cannot start: play on alone from now on
+            self.close()
+            return None
+        self._warming = []
+        self._warm = True
+        return pool
 
     def close(self) -> None:
         """Stop the worker processes, if any (they also stop with the program); the bot can
         still decide, alone in this process. The app calls this when it leaves a game, so
         that a long session of many games does not gather idle processes."""
         self._alone = True
+        self._warming = []
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.close()

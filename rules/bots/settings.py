@@ -45,6 +45,7 @@ class SearchSettings:
     rollout_eval: int = 0  # evaluation table of the simulated greedy choices (0: the bot's)
     rollout_width: int = 0  # rondel spaces a simulated greedy player tries (0: every one)
     maneuver_time: float = 1.0  # a Maneuver plan's time limit, in ``budget``s
+    invest_time: float = 1.0  # a bond's, in ``budget``s
     minor_time: float = 1.0  # a battle's, a factory site's or a Swiss bank's, in ``budget``s
     turn_time: float = 0.0  # all of one nation turn's decisions, in ``budget``s (0: no limit)
 
