@@ -116,13 +116,21 @@ def _common(alive: list[Candidate]) -> set[int]:
     return keys
 
 
-def _best(alive: list[Candidate]) -> Candidate:
+def _best(alive: list[Candidate], prior_weight: float = 0.0) -> Candidate:
     """The best mean over the futures every survivor has played (the prior's favourite when
-    the time ran out before each had one)."""
+    the time ran out before each had one); with ``prior_weight`` the prior counts as that
+    many futures besides (a search cut short to a few futures leans on it)."""
     common = _common(alive)
     if not common:
         return max(alive, key=lambda c: c.prior)
-    return max(alive, key=lambda c: sum(c.values[k] for k in common))
+    return max(alive, key=lambda c: prior_weight * c.prior + sum(c.values[k] for k in common))
+
+
+def _score(c: Candidate, prior_weight: float) -> float:
+    """A candidate's mean over its futures, the prior counted as ``prior_weight`` more."""
+    if not c.values:
+        return float("-inf")
+    return (prior_weight * c.prior + sum(c.values.values())) / (prior_weight + len(c.values))
 
 
 def _clearly_apart(a: Candidate, b: Candidate) -> bool:
@@ -304,12 +312,12 @@ class SearchBot(SeededBot):
             if not played or time.monotonic() > deadline:
                 break
             if len(alive) > 2:
-                alive.sort(key=lambda c: c.mean, reverse=True)
+                alive.sort(key=lambda c: _score(c, cfg.prior_weight), reverse=True)
                 alive = alive[: max(2, (len(alive) + 1) // 2)]
             elif (len(alive) == 2 and _clearly_apart(alive[0], alive[1])) or len(alive) == 1:
                 break
             target *= 2
-        return _best(alive)
+        return _best(alive, cfg.prior_weight)
 
     def _play(
         self,
