@@ -79,6 +79,7 @@ def from_record(line: dict) -> dict:
     """A game of a tournament record (``tournament.py --record``)."""
     spec = line["spec"]
     return {
+        "names": ["Anna", "Ben", "Cleo", "Dan", "Eve", "Finn"][: len(spec["levels"])],
         "players": len(spec["levels"]),
         "edition": spec["edition"],
         "variant": spec["variant"],
@@ -90,7 +91,7 @@ def from_record(line: dict) -> dict:
 def samples(game_doc: dict, extended: bool) -> dict:
     """Replay a game and sample its positions: (phase's power, features per player), with
     the final scores and winners (an unfinished game has nothing to teach)."""
-    names = NAMES[: game_doc["players"]]
+    names = game_doc.get("names") or NAMES[: game_doc["players"]]
     rules = RuleSet.preset(game_doc["edition"], game_doc["variant"])
     game = Game.new(names, rules, seed=game_doc["seed"])
     rng = random.Random(game_doc["seed"] * 31 + len(game_doc["moves"]))
