@@ -243,9 +243,11 @@ class Report:
                 f"max {1000 * st['max']:.0f} ms"
             )
         for level, (searched, exact) in self.model_share().items():
+            playouts = sum(r.model.get(level, {}).get("playouts", 0) for r in self.records)
             lines.append(
                 f"  {level}: exact model of the table in {exact:.0f} of {searched:.0f} searched "
-                f"decisions ({100 * exact / max(1, searched):.1f}%)"
+                f"decisions ({100 * exact / max(1, searched):.1f}%), "
+                f"{playouts / max(1, searched):.0f} playouts a searched decision"
             )
         if self.records:
             acts = statistics.mean(r.actions for r in self.records)

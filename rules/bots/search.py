@@ -317,6 +317,7 @@ class SearchBot(SeededBot):
             elif (len(alive) == 2 and _clearly_apart(alive[0], alive[1])) or len(alive) == 1:
                 break
             target *= 2
+        self.stats["playouts"] += spent
         return _best(alive, cfg.prior_weight)
 
     def _play(
