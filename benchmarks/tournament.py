@@ -132,7 +132,7 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
     ``playouts``, ``horizon``, ``candidates``, ``plans``, ``noise``, ``explore``, ``jitter``,
     ``rollout`` (quick|greedy), ``prune_idle`` (0|1), ``processes``, ``end_horizon``,
     ``end_power``, ``win_bonus``, ``far_horizon``, ``predictable``, ``watch_least``,
-    ``far_exact``, ``soft_model``, ``aimed_plans``, ``use_turn`` (0|1), ``trust_low``,
+    ``far_exact``, ``soft_model``, ``aimed_plans``, ``use_turn``, ``narrow`` (0|1), ``trust_low``,
     ``trust_high``, ``rollout_eval``, ``rollout_width``, ``maneuver_time``, ``minor_time``,
     ``invest_time``, ``turn_time``, ``prior_weight`` for search levels
     (``rules.bots.settings.SearchSettings``)."""
@@ -154,7 +154,7 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
         for key in ("maneuver_time", "invest_time", "minor_time", "turn_time"):
             kinds[key] = float
         kinds["rollout"] = str
-        for key in ("far_exact", "soft_model", "aimed_plans", "use_turn"):
+        for key in ("far_exact", "soft_model", "aimed_plans", "use_turn", "narrow"):
             kinds[key] = lambda v: bool(int(v))
         changes = {k: kinds.get(k, int)(v) for k, v in opts.items()}
         bot.settings = replace(bot.settings, **changes)

@@ -78,7 +78,10 @@ LEAST_LEFT = 0.1  # what a decision gets (in ``budget``s) once its nation turn s
 # least a tenth), on two processes. It copies each other player in its playouts as far as
 # the table watch finds him predictable (10 nation turns ahead with greedy's exact moves at
 # a table of greedy players, 6 with simulated players otherwise), plans its Maneuvers by
-# aim, and uses the rondel space it chose. docs/BOTS.md has the tournaments that chose this.
+# aim, and uses the rondel space it chose. When time is short (a busy machine, a far
+# horizon) it spends it on the candidates the prior likes best, counts the prior as one
+# future more, and its simulated greedy players try the three likeliest rondel spaces only
+# (1.7 times the playouts). docs/BOTS.md has the tournaments that chose this.
 STRONG = SearchSettings(
     budget=0.5,
     playouts=200,
@@ -96,6 +99,9 @@ STRONG = SearchSettings(
     invest_time=0.8,
     minor_time=0.5,
     turn_time=1.8,
+    narrow=True,
+    prior_weight=1.0,
+    rollout_width=3,
 )
 # a Maneuver plan's aim in the log: "raid plan of 3 moves" (``rules.bots.plans``)
 AIM_WORDS = {
@@ -175,7 +181,8 @@ class SearchBot(SeededBot):
         self._turn: tuple[int, int] = (-1, -1)  # the nation turn (round, nation) under way
         self._turn_spent = 0.0  # seconds this bot has thought in that nation turn
         self._model = 0.0  # how exactly the decision under way copies the others (0-1)
-        self._playout_time = 0.0  # seconds a playout took here lately (a moving average)
+        # seconds a playout took here lately, by horizon (a moving average)
+        self._playout_times: dict[int, float] = {}
         # searched decisions, how many of them played the other seats with an exact model of
         # the table, and the sum of the model's weight (1: exact): the tournaments report it
         self.stats: Counter[str] = Counter()
@@ -211,7 +218,8 @@ class SearchBot(SeededBot):
             self.stats["searched"] += 1
             self.stats["exact"] += self._model >= 1.0
             self.stats["model"] += self._model
-            best = self._search(s, found, deadline)
+            self.stats["seconds before the search"] += time.monotonic() - start
+            best = self._search(s, self._affordable(found, deadline), deadline)
             if kind == "maneuver":
                 self._remember_plan(game, best)
             choice = self._explain(s, kind, best, found)
@@ -223,6 +231,27 @@ class SearchBot(SeededBot):
         return candidates(
             s, kind, actions, self._now, self.weights, self.policy, self.style, self.rng
         )
+
+    def _affordable(self, found: list[Candidate], deadline: float) -> list[Candidate]:
+        """The candidates the time left can judge on two futures each, the prior's best
+        first (``narrow``): a busy machine or a far horizon leaves time for a few playouts
+        only, and a candidate left without any future is a candidate judged by the prior
+        alone, so the few are spent on the likeliest instead of spread thin."""
+        if not self.settings.narrow:
+            return found
+        took = self._playout_times.get(self._now.horizon)
+        if not took:
+            return found
+        processes = 1 + (self._pool.workers if self._warm and self._pool is not None else 0)
+        playouts = max(0.0, deadline - time.monotonic()) * processes / took
+        keep = max(2, int(playouts / self._first_futures()))
+        return found[:keep]
+
+    def _first_futures(self) -> int:
+        """Futures each candidate plays in the search's first round: two, one when every
+        other seat plays greedy's exact moves (the futures of a candidate then differ only
+        by its own simulated moves: one future already says much)."""
+        return 1 if self.settings.narrow and self._model >= 1.0 else 2
 
     def _budget_for(self, s: GameState, kind: str) -> float:
         """Seconds for this decision: the level's time for its kind, within what is left of
@@ -297,7 +326,7 @@ class SearchBot(SeededBot):
         alive = list(candidates)
         seeds: list[int] = []
         spent = 0
-        target = 2
+        target = self._first_futures()
         while spent < cfg.playouts and time.monotonic() < deadline:
             while len(seeds) < target:
                 seeds.append(self.rng.getrandbits(32))
@@ -332,7 +361,8 @@ class SearchBot(SeededBot):
         many were played. A playout is not begun when it would likely end past the deadline
         (half the time the recent ones took left): a busy machine's playouts are slow, and
         the last one overran the time by a tenth of a second."""
-        deadline -= 0.5 * self._playout_time
+        took = self._playout_times.get(self._now.horizon, 0.0)
+        deadline -= 0.5 * took
         pool = self._ready_workers(s)
         futures = []
         mine = tasks
@@ -361,7 +391,8 @@ class SearchBot(SeededBot):
             c = alive[i]
             c.values[k] = playout(c.state, me, seed, self._now, self.weights)
             played += 1
-            self._playout_time += 0.2 * (time.monotonic() - begun - self._playout_time)
+            took += 0.2 * (time.monotonic() - begun - took) if took else time.monotonic() - begun
+            self._playout_times[self._now.horizon] = took
         for fut in futures:
             try:
                 done = fut.result()

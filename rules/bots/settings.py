@@ -43,6 +43,7 @@ class SearchSettings:
     aimed_plans: bool = False  # Maneuver plans by aim (``rules.bots.plans``)
     use_turn: bool = False  # never decline the action of the rondel space just chosen
     prior_weight: float = 0.0  # futures the quick prior counts as when candidates are ranked
+    narrow: bool = False  # judge only the candidates the time left allows two futures each
     rollout_eval: int = 0  # evaluation table of the simulated greedy choices (0: the bot's)
     rollout_width: int = 0  # rondel spaces a simulated greedy player tries (0: every one)
     maneuver_time: float = 1.0  # a Maneuver plan's time limit, in ``budget``s
