@@ -149,7 +149,7 @@ def rich_rival_changes(level: str, game: Game) -> tuple[Game, int] | None:
     return None
 
 
-@pytest.mark.parametrize("level", ["greedy", "normal"])
+@pytest.mark.parametrize("level", ["greedy", "normal", "strong"])
 def test_with_hidden_cash_a_bot_never_reads_another_players_cash(level: str) -> None:
     game = Game.new(list(NAMES[:4]), seed=21)
     driver = quick("greedy", 9)
