@@ -1,9 +1,11 @@
 """Engine benchmarks, run by hand (never a timed test):
 
-    uv run python benchmarks/bench.py [--games N]
+    uv run python benchmarks/bench.py [--games N] [--game imperial|2030|both]
 
 1. random-playout throughput: legal_actions() + apply() per action, whole games with
-   maneuvers and battles, every player count, both editions, all variants;
+   maneuvers and battles, every player count, both editions, all variants; with
+   ``--game both`` (the default) Imperial and Imperial 2030 games alternate in one run, so
+   that both see the same machine, and their ratio is printed;
 2. loading a ~700-action save in a fresh process up to the state summary
    (`imperial state FILE --json`), median of several runs;
 3. peak memory of a playout process and of the loading process.
@@ -25,43 +27,74 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rules import Game, RuleSet  # noqa: E402
+from rules.actions import ChooseRondel  # noqa: E402
 from rules.savefile import save_game  # noqa: E402
 
-CONFIGS = [
-    (players, edition, variant)
-    for players in (2, 3, 4, 5, 6)
-    for edition in ("first", "2010")
-    for variant in ("standard", "experienced", "no-investor-card")
-]
+VARIANTS = ("standard", "experienced", "no-investor-card")
+CONFIGS = {
+    "imperial": [
+        (players, edition, variant)
+        for players in (2, 3, 4, 5, 6)
+        for edition in ("first", "2010")
+        for variant in VARIANTS
+    ],
+    # Imperial 2030 is played with the 2010 rules only
+    "2030": [(players, "2010", variant) for players in (2, 3, 4, 5, 6) for variant in VARIANTS],
+}
 
 
-def playout(seed: int, players: int, edition: str, variant: str) -> tuple[int, Game]:
-    rules = RuleSet.preset(edition, variant)
+def playout(
+    seed: int, players: int, edition: str, variant: str, game_name: str = "imperial"
+) -> tuple[int, Game, int]:
+    """A random game to its end: (actions, the game, nation turns)."""
+    rules = RuleSet.preset(edition, variant, game_name)
     game = Game.new([f"P{i}" for i in range(players)], rules, seed=seed)
     rng = random.Random(seed)
-    n = 0
+    n = turns = 0
     while not game.is_over:
-        game.apply(rng.choice(game.legal_actions()))
+        action = rng.choice(game.legal_actions())
+        turns += type(action) is ChooseRondel
+        game.apply(action)
         n += 1
-    return n, game
+    return n, game, turns
 
 
-def bench_playouts(games: int) -> None:
-    total = 0
-    start, cpu_start = time.perf_counter(), time.process_time()
+def bench_playouts(games: int, names: tuple[str, ...]) -> None:
+    """Random playouts of each game, alternating game by game (the same load for each)."""
+    totals = {g: [0, 0, 0, 0.0, 0.0] for g in names}  # games, actions, turns, wall, cpu
     for i in range(games):
-        players, edition, variant = CONFIGS[i % len(CONFIGS)]
-        n, _ = playout(i, players, edition, variant)
-        total += n
-    elapsed = time.perf_counter() - start
-    cpu = time.process_time() - cpu_start
-    print(f"random playouts: {games} games, {total} actions in {elapsed:.2f} s")
-    print(
-        f"  {total / elapsed:,.0f} actions/s, {1000 * elapsed / games:.1f} ms per game, "
-        f"{total / games:.0f} actions per game"
-    )
-    # on a shared machine the wall clock counts the others' work too; CPU time does not
-    print(f"  {total / cpu:,.0f} actions per CPU-second (this process's own CPU time)")
+        for name in names:
+            configs = CONFIGS[name]
+            players, edition, variant = configs[i % len(configs)]
+            start, cpu_start = time.perf_counter(), time.process_time()
+            n, _, turns = playout(i, players, edition, variant, name)
+            row = totals[name]
+            row[0] += 1
+            row[1] += n
+            row[2] += turns
+            row[3] += time.perf_counter() - start
+            row[4] += time.process_time() - cpu_start
+    rates = {}
+    for name, (count, actions, turns, wall, cpu) in totals.items():
+        title = "Imperial 2030" if name == "2030" else "Imperial"
+        print(f"random playouts, {title}: {count} games, {actions} actions in {wall:.2f} s")
+        print(
+            f"  {actions / wall:,.0f} actions/s, {1000 * wall / count:.1f} ms per game, "
+            f"{actions / count:.0f} actions per game, {1000 * wall / turns:.2f} ms per nation "
+            f"turn ({turns / count:.0f} nation turns per game)"
+        )
+        # on a shared machine the wall clock counts the others' work too; CPU time does not
+        print(
+            f"  {actions / cpu:,.0f} actions per CPU-second, {1000 * cpu / turns:.2f} "
+            "CPU-ms per nation turn (this process's own CPU time)"
+        )
+        rates[name] = (actions / cpu, cpu / turns)
+    if len(rates) == 2:
+        (a_imp, t_imp), (a_new, t_new) = rates["imperial"], rates["2030"]
+        print(
+            f"Imperial 2030 / Imperial: {a_new / a_imp:.2f} x the actions per CPU-second, "
+            f"{t_new / t_imp:.2f} x the CPU time per nation turn"
+        )
 
 
 def make_save(target: int, path: Path) -> int:
@@ -110,9 +143,11 @@ def bench_load(runs: int = 7) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--games", type=int, default=60, help="games of each game")
+    parser.add_argument("--game", choices=["imperial", "2030", "both"], default="both")
     args = parser.parse_args()
-    bench_playouts(args.games)
+    names = ("imperial", "2030") if args.game == "both" else (args.game,)
+    bench_playouts(args.games, names)
     print(
         f"  peak RSS of this process: "
         f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"

@@ -55,8 +55,9 @@ from rules.actions import (  # noqa: E402
 from rules.bots.greedy import changes_anything, finish_turn  # noqa: E402
 from rules.bots.policy import Policy  # noqa: E402
 from rules.bots.tactics import home_threats, move_value  # noqa: E402
+from rules.decisions import Decision  # noqa: E402
 from rules.economy import tax_of  # noqa: E402
-from rules.rondel import cost_of  # noqa: E402
+from rules.rondel import move_cost  # noqa: E402
 from rules.state import GameState  # noqa: E402
 
 NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn")
@@ -104,7 +105,7 @@ def declined(plies: list, start: int, end: int, space: str) -> bool:
         if kind == "build_factory" and space == "factory":
             legal_more = len(engine.legal_actions(ply.before)) > 1
             return legal_more and isinstance(a, BuildFactory) and a.region is None
-        if kind == "production" and space == "production":
+        if kind == Decision.PRODUCE and space == "production":
             return isinstance(a, Produce) and a.region == "done"
         if kind == "import" and space == "import":
             legal_more = len(engine.legal_actions(ply.before)) > 1
@@ -222,7 +223,7 @@ def count_game(game: Game, levels: tuple[str, ...]) -> dict[str, Counter]:
         end = rondel_at[j + 1] if j + 1 < len(rondel_at) else len(plies)
         nxt = plies[end].before if end < len(plies) else game.state
         space = a.space.rstrip("12")
-        fee = cost_of(s.rondel[n], RONDEL_SPACES.index(a.space))
+        fee = move_cost(s, n, RONDEL_SPACES.index(a.space))
         c["turns"] += 1
         c[f"space_{space}"] += 1
         c["rondel_paid"] += fee

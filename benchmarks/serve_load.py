@@ -16,7 +16,13 @@ otherwise) or a panel key (1 or 2). Reported:
   the window divided by the actions played in its game: terminal bytes as sent (OpenSSH does
   not compress unless asked), and "(-C)" what they cost through SSH's zlib stream (ssh -C).
 
-Bounded: at most 60 players per run, and each N runs for --seconds after everyone joined.
+Bounded: at most 60 players per host per run, and each N runs for --seconds after everyone
+joined.
+
+``--postgres`` runs the server on PostgreSQL (``--store``; a server of its own is started
+from the machine's PostgreSQL programs, as the tests do), ``--hosts 2`` runs two hosts on
+that one database (players alternate between them; the games are run by whichever host
+took them first, so half the players' moves are forwarded between the hosts).
 """
 
 from __future__ import annotations
@@ -41,10 +47,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from imperial_tui.server.hub import Hub  # noqa: E402
-from imperial_tui.server.store import SQLiteStore  # noqa: E402
+from imperial_tui.server.store import open_store  # noqa: E402
 from rules import RuleSet  # noqa: E402
 
-MAX_PLAYERS = 60
+MAX_PLAYERS = 60  # per host
 PANEL_MARK = {b"1": b"space", b"2": b"cash  bonds"}
 
 
@@ -61,10 +67,10 @@ class Player:
     zlib: object = field(default_factory=lambda: zlib.compressobj())
 
 
-def rss_kb(pid: int) -> int:
-    """Resident memory of the server and its workers."""
+def rss_kb(hosts: list[int]) -> int:
+    """Resident memory of the servers (hosts) and their workers."""
     total = 0
-    for p in family(pid):
+    for p in (p for h in hosts for p in family(h)):
         try:
             lines = Path(f"/proc/{p}/status").read_text().splitlines()
         except OSError:
@@ -82,9 +88,9 @@ def family(pid: int) -> list[int]:
     return [pid, *(p for k in kids for p in family(int(k)))]
 
 
-def cpu_seconds(pid: int) -> float:
-    """CPU time of the server and its workers."""
-    return sum(_cpu_seconds(p) for p in family(pid))
+def cpu_seconds(hosts: list[int]) -> float:
+    """CPU time of the servers (hosts) and their workers."""
+    return sum(_cpu_seconds(p) for h in hosts for p in family(h))
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -92,12 +98,25 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def prepare(data: Path, games: int) -> None:
-    hub = Hub(SQLiteStore(data / "imperial.db"))
+def prepare(spec: str | Path, games: int) -> None:
+    hub = Hub(open_store(spec))
     for g in range(games):
         seats = [(f"p{g}x{i}", "human") for i in range(4)]
         hub.create_game(f"p{g}x0", seats, RuleSet.preset(), g + 1, True, title=f"load {g}")
     hub.store.close()
+
+
+def start_host(
+    data: Path, url: str | None, workers: int | None, under: list[str]
+) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, *under, "-m", "imperial_tui.cli", "serve", "--allow-any",
+         "--port", "0", "--data", str(data), "--max-connections", "200",
+         "--max-per-address", "200", "--max-startups-per-address", "200",
+         "--pace", "0.5", *([] if workers is None else ["--workers", str(workers)]),
+         *(["--store", url] if url else [])],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+    )  # fmt: skip
 
 
 async def reader(p: Player) -> None:
@@ -139,33 +158,35 @@ async def play(p: Player, stop: float, rng: random.Random, think: float) -> None
         write(panel)
 
 
-async def run_n(n: int, seconds: float, think: float, workers: int | None) -> dict[str, float]:
+async def run_n(
+    n: int, seconds: float, think: float, workers: int | None, url: str | None, hosts: int
+) -> dict[str, float]:
     games = max(1, n // 4)
     n = games * 4
     with tempfile.TemporaryDirectory() as tmp:
         data = Path(tmp)
-        prepare(data, games)
+        (data / "host0").mkdir()
+        spec: str | Path = url or data / "host0" / "imperial.db"  # (SQLite: the one host's)
+        prepare(spec, games)
         # SERVE_LOAD_PROFILE=DIR: the server runs under cProfile (slower), its profile goes
         # to DIR/serve-N.prof for ``python -m pstats``
         profile = os.environ.get("SERVE_LOAD_PROFILE")
         under = ["-m", "cProfile", "-o", f"{profile}/serve-{n}.prof"] if profile else []
-        server = subprocess.Popen(
-            [sys.executable, *under, "-m", "imperial_tui.cli", "serve", "--allow-any",
-             "--port", "0", "--data", str(data), "--max-connections", "200", "--pace", "0.5",
-             *([] if workers is None else ["--workers", str(workers)])],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-        )  # fmt: skip
+        servers = [start_host(data / f"host{h}", url, workers, under) for h in range(hosts)]
+        pids = [s.pid for s in servers]
         try:
-            line = server.stdout.readline()  # type: ignore[union-attr]
-            port = int(re.search(r":(\d+)$", line.strip()).group(1))  # type: ignore[union-attr]
+            ports = []
+            for s in servers:
+                line = s.stdout.readline()  # type: ignore[union-attr]
+                ports.append(int(re.search(r":(\d+)$", line.strip()).group(1)))  # type: ignore[union-attr]
             await asyncio.sleep(0.5)
-            rss0 = rss_kb(server.pid)
+            rss0 = rss_kb(pids)
             # the benchmark's own view of the games (read-only, from the same database)
             players = [Player(f"p{g}x{i}", g + 1) for g in range(games) for i in range(4)]
             watchers = [Player(f"w{g}", g + 1) for g in range(games)]
             start = time.monotonic()
-            for p in players + watchers:
-                p.process = await connect(port, p.name)
+            for i, p in enumerate(players + watchers):
+                p.process = await connect(ports[i % hosts], p.name)
             tasks = [asyncio.create_task(reader(p)) for p in players + watchers]
             # everyone opens their game (players: their own; watchers: the game to watch)
             await asyncio.sleep(2 + n * 0.05)
@@ -183,17 +204,17 @@ async def run_n(n: int, seconds: float, think: float, workers: int | None) -> di
             ):
                 await asyncio.sleep(0.2)
             while time.monotonic() < deadline:
-                busy0 = cpu_seconds(server.pid)
+                busy0 = cpu_seconds(pids)
                 await asyncio.sleep(1.0)
-                if cpu_seconds(server.pid) - busy0 < 0.2:
+                if cpu_seconds(pids) - busy0 < 0.2:
                     break
             joined = time.monotonic() - start
-            view = Hub(SQLiteStore(data / "imperial.db"))
+            view = Hub(open_store(spec))
             view.load()
             before = {gid: len(t.game.plies) for gid, t in view.tables.items()}
             view.store.close()
-            rss1 = rss_kb(server.pid)
-            cpu0, t0 = cpu_seconds(server.pid), time.monotonic()
+            rss1 = rss_kb(pids)
+            cpu0, t0 = cpu_seconds(pids), time.monotonic()
             own0 = time.process_time()
             for w in watchers:
                 w.received.clear()
@@ -204,9 +225,9 @@ async def run_n(n: int, seconds: float, think: float, workers: int | None) -> di
                 *(play(p, stop, random.Random(rng.random()), think) for p in players)
             )
             window = time.monotonic() - t0
-            cpu = (cpu_seconds(server.pid) - cpu0) / window
+            cpu = (cpu_seconds(pids) - cpu0) / window
             client_cpu = (time.process_time() - own0) / window
-            final = Hub(SQLiteStore(data / "imperial.db"))
+            final = Hub(open_store(spec))
             final.load()
             moves = {gid: len(t.game.plies) - before[gid] for gid, t in final.tables.items()}
             per_move = [
@@ -245,12 +266,14 @@ async def run_n(n: int, seconds: float, think: float, workers: int | None) -> di
                 / max(1, sum(p.moves for p in players) + len(lat) + 5 * sum(moves.values())),
             }
         finally:
-            server.terminate()  # a clean stop: every connection is told first
-            try:
-                server.wait(60)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            for s in servers:
+                s.terminate()  # a clean stop: every connection is told first
+            for s in servers:
+                try:
+                    s.wait(60)
+                except subprocess.TimeoutExpired:
+                    s.kill()
+                    s.wait()
 
 
 def main() -> None:
@@ -263,25 +286,46 @@ def main() -> None:
     parser.add_argument(
         "--workers", type=int, default=None, help="the server's --workers (default: its own)"
     )
+    parser.add_argument("--postgres", action="store_true", help="the store on PostgreSQL")
+    parser.add_argument("--hosts", type=int, default=1, help="hosts on one PostgreSQL")
     args = parser.parse_args()
+    if args.hosts > 1 and not args.postgres:
+        sys.exit("--hosts needs --postgres")
+    pg = None
+    if args.postgres:
+        from tests.pg_server import PgServer, server_programs
+
+        programs = server_programs()
+        if programs is None:
+            sys.exit("no PostgreSQL server programs (initdb, pg_ctl) on this machine")
+        pg = PgServer(programs)
+        pg.start()
     print(
         f"{'N':>3} {'conns':>5} {'keys':>5} {'median':>7} {'p95':>7} {'MB/conn':>8} "
         f"{'RSS MB':>7} {'CPU %':>6} {'moves':>6} {'B/move':>7} {'(-C)':>5} {'client CPU %':>12} "
         f"{'CPU ms/event':>12} {'joined s':>8}"
     )
     print(f"(load average before: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs)")
-    for n in args.players:
-        if n > MAX_PLAYERS:
-            sys.exit(f"at most {MAX_PLAYERS} players")
-        r = asyncio.run(run_n(n, args.seconds, args.think, args.workers))
-        print(
-            f"{r['players']:>3} {r['connections']:>5} {r['keys']:>5} {r['median_ms']:>5.0f}ms "
-            f"{r['p95_ms']:>5.0f}ms {r['mb_per_connection']:>8.2f} {r['rss_mb']:>7.0f} "
-            f"{r['cpu_pct']:>6.0f} {r['moves']:>6} {r['bytes_per_move']:>7.0f} "
-            f"{r['zbytes_per_move']:>5.0f} "
-            f"{r['client_cpu_pct']:>12.0f} {r['cpu_ms_per_event']:>12.1f} {r['joined_s']:>8.1f}",
-            flush=True,
-        )
+    try:
+        for n in args.players:
+            _one(args, n, pg.new_database() if pg else None)
+    finally:
+        if pg is not None:
+            pg.stop()
+
+
+def _one(args: argparse.Namespace, n: int, url: str | None) -> None:
+    if n > MAX_PLAYERS * args.hosts:
+        sys.exit(f"at most {MAX_PLAYERS} players per host")
+    r = asyncio.run(run_n(n, args.seconds, args.think, args.workers, url, args.hosts))
+    print(
+        f"{r['players']:>3} {r['connections']:>5} {r['keys']:>5} {r['median_ms']:>5.0f}ms "
+        f"{r['p95_ms']:>5.0f}ms {r['mb_per_connection']:>8.2f} {r['rss_mb']:>7.0f} "
+        f"{r['cpu_pct']:>6.0f} {r['moves']:>6} {r['bytes_per_move']:>7.0f} "
+        f"{r['zbytes_per_move']:>5.0f} "
+        f"{r['client_cpu_pct']:>12.0f} {r['cpu_ms_per_event']:>12.1f} {r['joined_s']:>8.1f}",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
     uv run python benchmarks/tournament.py strong greedy greedy greedy --games 100
     uv run python benchmarks/tournament.py strong normal --games 60 --edition both
     uv run python benchmarks/tournament.py normal greedy greedy --budget 0.3 --jobs 2
+    uv run python benchmarks/tournament.py strong greedy greedy greedy --game 2030 --games 24
 
 The levels name the seats (2-6 players). Seats rotate from game to game so that each level
 sits in each position equally often, and each deal is played once per rotation (game i uses
@@ -49,6 +50,7 @@ class GameSpec:
     seed: int
     budget: float | None
     hidden_cash: bool
+    game: str = "imperial"  # or "2030" (Imperial 2030)
 
 
 @dataclass(slots=True)
@@ -72,7 +74,8 @@ class GameRecord:
 def play_game(spec: GameSpec) -> GameRecord:
     """One game of the tournament (runs in a worker process)."""
     players = list(NAMES[: len(spec.levels)])
-    game = Game.new(players, RuleSet.preset(spec.edition, spec.variant), seed=spec.seed)
+    rules = RuleSet.preset(spec.edition, spec.variant, spec.game)
+    game = Game.new(players, rules, seed=spec.seed)
     bots = {}
     for i, (name, level) in enumerate(zip(players, spec.levels, strict=True)):
         bot = build_bot(level, spec.seed * 7 + i, spec.hidden_cash)
@@ -229,9 +232,10 @@ class Report:
     def text(self) -> str:
         lines = []
         n = len(self.records)
+        world = " of Imperial 2030" if self.records and self.records[0].spec.game == "2030" else ""
         lines.append(
-            f"{n} games of {len(self.levels)} players ({', '.join(self.levels)}), seats rotated, "
-            f"in {self.seconds / 60:.1f} min"
+            f"{n} games{world} of {len(self.levels)} players ({', '.join(self.levels)}), seats "
+            f"rotated, in {self.seconds / 60:.1f} min"
         )
         for level, st in self.summary().items():
             seats = f" x{int(st['seats'])}" if st["seats"] > 1 else ""
@@ -271,6 +275,7 @@ def specs(
     seed: int = 1,
     budget: float | None = None,
     hidden_cash: bool = False,
+    game: str = "imperial",
 ) -> list[GameSpec]:
     players = len(levels)
     out = []
@@ -279,7 +284,7 @@ def specs(
         rotated = levels[-shift:] + levels[:-shift] if shift else levels
         deal = seed + i // players
         edition = editions[(i // players) % len(editions)]
-        out.append(GameSpec(i, rotated, edition, variant, deal, budget, hidden_cash))
+        out.append(GameSpec(i, rotated, edition, variant, deal, budget, hidden_cash, game))
     return out
 
 
@@ -334,7 +339,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("levels", nargs="+", help="one level per seat, e.g. strong greedy greedy")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--jobs", type=int, default=1, help="parallel processes")
-    parser.add_argument("--edition", choices=["first", "2010", "both"], default="first")
+    parser.add_argument(
+        "--game", choices=["imperial", "2030"], default="imperial", help="2030: Imperial 2030"
+    )
+    parser.add_argument(
+        "--edition",
+        choices=["first", "2010", "both"],
+        help="default first (Imperial 2030: 2010, its only edition)",
+    )
     parser.add_argument(
         "--variant", choices=["standard", "experienced", "no-investor-card"], default="standard"
     )
@@ -347,7 +359,10 @@ def main(argv: list[str] | None = None) -> None:
         "--record", type=Path, help="write one JSON line per game (seats, scores, holdings)"
     )
     args = parser.parse_args(argv)
-    editions = ("first", "2010") if args.edition == "both" else (args.edition,)
+    edition = args.edition or ("2010" if args.game == "2030" else "first")
+    if args.game == "2030" and edition != "2010":
+        parser.error("Imperial 2030 is played with the 2010 rules only")
+    editions = ("first", "2010") if edition == "both" else (edition,)
     report = run_tournament(
         tuple(args.levels),
         args.games,
@@ -359,6 +374,7 @@ def main(argv: list[str] | None = None) -> None:
         seed=args.seed,
         budget=args.budget,
         hidden_cash=args.hidden_cash,
+        game=args.game,
     )
     if args.budget is not None:
         print(f"(search levels at {args.budget} s a decision)")

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from maps.errors import MapError
-from maps.layout import MapLayout, parse_layout
+from maps.layout import MapLayout, parse_layout, with_side_layout
 
 MAP_DIR = Path(__file__).parent
 
@@ -61,6 +61,19 @@ class NationInfo:
     start_factories: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Canal:
+    """A canal: two seas that border each other only through it, and the land region whose
+    flag decides who may use it (Imperial 2030: Panama from Colombia, Suez from North
+    Africa). The two seas are also an ordinary border of the board; the rules ask the
+    controlling nation before a foreign unit crosses (``rules.canals``)."""
+
+    id: str  # the word the notation uses ("panama")
+    name: str
+    seas: tuple[int, int]  # region indices
+    controller: int  # region index of the land region whose flag controls it
+
+
 @dataclass(frozen=True)
 class Board:
     """An immutable board with precomputed lookups (all by region index)."""
@@ -68,6 +81,7 @@ class Board:
     name: str
     regions: tuple[Region, ...]
     nations: tuple[NationInfo, ...]  # in turn order
+    codes: tuple[str, ...]  # the nations' codes in turn order (a nation's index is its place)
     impassable: tuple[str, ...]  # ids of regions no unit may enter (display only)
     index: dict[str, int] = field(repr=False)
     land_neighbours: tuple[frozenset[int], ...] = field(repr=False)
@@ -80,6 +94,13 @@ class Board:
     # doubtful borders the map includes but a rule option may leave out: (option, a, b)
     optional_borders: tuple[tuple[str, str, str], ...] = ()
     removed_edges: tuple[tuple[str, str], ...] = ()
+    # doubtful borders the map leaves out but a rule option may add: (option, a, b)
+    optional_extra_borders: tuple[tuple[str, str, str], ...] = ()
+    added_edges: tuple[tuple[str, str], ...] = ()
+    canals: tuple[Canal, ...] = ()
+    # borders that cross the left/right edge of a world map: ordinary borders for the rules,
+    # split at the edge by a drawing (each pair of ids sorted)
+    wrap_edges: frozenset[tuple[str, str]] = frozenset()
     # how the app draws the board (None for a map file without a picture)
     layout: MapLayout | None = field(default=None, repr=False, compare=False)
 
@@ -110,17 +131,39 @@ class Board:
                 return i
         raise KeyError(code)
 
+    def canal_between(self, a: int, b: int) -> Canal | None:
+        """The canal through which two seas (region indices) border each other, or None."""
+        for canal in self.canals:
+            if canal.seas == (a, b) or canal.seas == (b, a):
+                return canal
+        return None
+
+    def wraps(self, a: str, b: str) -> bool:
+        """Whether the border of two regions (by id) crosses the edge of a world map."""
+        return (min(a, b), max(a, b)) in self.wrap_edges
+
     def without_edge(self, a: str, b: str) -> Board:
         """The same board with one adjacency removed (for a rule option on a doubtful edge)."""
         removed = tuple(sorted({(a, b), *self.removed_edges}))
-        key = (self.name, removed)
-        if key not in _VARIANTS:
-            _VARIANTS[key] = _build(self.name, _RAW_CACHE[self.name], removed=removed)
-        return _VARIANTS[key]
+        return _variant(self.name, removed, self.added_edges)
+
+    def with_edge(self, a: str, b: str) -> Board:
+        """The same board with a doubtful adjacency the map leaves out added (for a rule
+        option that includes it)."""
+        added = tuple(sorted({(a, b), *self.added_edges}))
+        return _variant(self.name, self.removed_edges, added)
 
 
+_Edges = tuple[tuple[str, str], ...]
 _RAW_CACHE: dict[str, dict[str, Any]] = {}
-_VARIANTS: dict[tuple[str, tuple[tuple[str, str], ...]], Board] = {}
+_VARIANTS: dict[tuple[str, _Edges, _Edges], Board] = {}
+
+
+def _variant(name: str, removed: _Edges, added: _Edges) -> Board:
+    key = (name, removed, added)
+    if key not in _VARIANTS:
+        _VARIANTS[key] = _build(name, _RAW_CACHE[name], removed=removed, added=added)
+    return _VARIANTS[key]
 
 
 @cache
@@ -133,6 +176,7 @@ def load_board(name: str = "europe") -> Board:
         raise MapError(f"no map named {name!r} ({path})") from exc
     except json.JSONDecodeError as exc:
         raise MapError(f"{path.name}: not valid JSON: {exc}") from exc
+    raw = with_side_layout(raw, MAP_DIR / f"{name}_layout.json")  # a picture drawn apart
     _RAW_CACHE[name] = raw
     return _build(name, raw, removed=())
 
@@ -153,23 +197,24 @@ def _req(obj: dict[str, Any], key: str, typ: type | tuple[type, ...], where: str
 
 
 def _optional_borders(
-    raw: dict[str, Any], index: dict[str, int]
+    raw: dict[str, Any], index: dict[str, int], decision: str = "included"
 ) -> tuple[tuple[str, str, str], ...]:
-    """Doubtful borders the map includes and names a rule option for (it may leave them out)."""
+    """Doubtful borders that name a rule option: with ``decision`` "included" the map has
+    them and the option may leave them out, with "excluded" the option may add them."""
     out = []
     for pos, entry in enumerate(raw.get("doubtful", [])):
         pair = entry.get("pair") if isinstance(entry, dict) else None
         if not (isinstance(pair, list) and len(pair) == 2 and all(p in index for p in pair)):
             raise MapError(f"doubtful #{pos + 1}: field 'pair' must name two regions")
         option = entry.get("option")
-        if option is not None and entry.get("decision") == "included":
+        if option is not None and entry.get("decision") == decision:
             if not isinstance(option, str):
                 raise MapError(f"doubtful #{pos + 1}: field 'option' must be an option name")
             out.append((option, pair[0], pair[1]))
     return tuple(out)
 
 
-def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...]) -> Board:
+def _build(name: str, raw: dict[str, Any], removed: _Edges, added: _Edges = ()) -> Board:
     if not isinstance(raw, dict):
         raise MapError(f"map {name!r}: the top level must be an object")
     nations_raw = _req(raw, "nations", dict, f"map {name!r}")
@@ -297,16 +342,11 @@ def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...])
         seen_pairs.add(key)
         if key in removed_set:
             continue
-        ia, ib = index[a], index[b]
-        ra, rb = regions[ia], regions[ib]
-        if ra.is_sea:
-            sea_nb[ib].add(ia)
-        else:
-            land_nb[ib].add(ia)
-        if rb.is_sea:
-            sea_nb[ia].add(ib)
-        else:
-            land_nb[ia].add(ib)
+        _link(regions, index, land_nb, sea_nb, a, b)
+    for a, b in added:
+        if frozenset((a, b)) in seen_pairs:
+            raise MapError(f"adjacency {a}-{b}: already a border; it cannot be added")
+        _link(regions, index, land_nb, sea_nb, a, b)
 
     for r in regions:
         if r.harbor is not None and index[r.harbor] not in sea_nb[r.index]:
@@ -316,9 +356,11 @@ def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...])
         if not land_nb[r.index] and not sea_nb[r.index]:
             raise MapError(f"region {r.id!r}: has no neighbours")
 
+    _check_connected(regions, land_nb, sea_nb)
+    borders = {frozenset(p) for p in adjacency}
+    canals = _canals(raw, regions, index, borders, sea_nb)
     layout = None
     if "map_layout" in raw:
-        borders = {frozenset(p) for p in adjacency}
         layout = parse_layout(raw["map_layout"], regions_raw, borders)
 
     home = tuple(tuple(r.index for r in regions if r.nation == n.code) for n in nations)
@@ -336,6 +378,7 @@ def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...])
         name=name,
         regions=tuple(regions),
         nations=tuple(nations),
+        codes=tuple(codes),
         impassable=tuple(impassable),
         index=index,
         land_neighbours=tuple(frozenset(s) for s in land_nb),
@@ -345,7 +388,106 @@ def _build(name: str, raw: dict[str, Any], removed: tuple[tuple[str, str], ...])
         harbour_sea=harbour_sea,
         owner=owner,
         sea_indices=tuple(r.index for r in regions if r.kind == "sea"),
-        optional_borders=_optional_borders(raw, index),
+        optional_borders=_optional_borders(raw, index, "included"),
         removed_edges=removed,
+        optional_extra_borders=_optional_borders(raw, index, "excluded"),
+        added_edges=added,
+        canals=canals,
+        wrap_edges=_wrap_edges(raw, borders),
         layout=layout,
     )
+
+
+def _link(
+    regions: list[Region],
+    index: dict[str, int],
+    land_nb: list[set[int]],
+    sea_nb: list[set[int]],
+    a: str,
+    b: str,
+) -> None:
+    """Record the border of ``a`` and ``b`` in both regions' neighbour sets."""
+    ia, ib = index[a], index[b]
+    if regions[ia].is_sea:
+        sea_nb[ib].add(ia)
+    else:
+        land_nb[ib].add(ia)
+    if regions[ib].is_sea:
+        sea_nb[ia].add(ib)
+    else:
+        land_nb[ia].add(ib)
+
+
+def _check_connected(
+    regions: list[Region], land_nb: list[set[int]], sea_nb: list[set[int]]
+) -> None:
+    """Every region can be reached from every other (an island by sea): a board in two
+    pieces is a mistake in the adjacency list."""
+    seen = {0}
+    stack = [0]
+    while stack:
+        r = stack.pop()
+        for x in (*land_nb[r], *sea_nb[r]):
+            if x not in seen:
+                seen.add(x)
+                stack.append(x)
+    if len(seen) != len(regions):
+        cut = next(r for r in regions if r.index not in seen)
+        raise MapError(f"region {cut.id!r}: cannot be reached from {regions[0].id!r}")
+
+
+def _canals(
+    raw: dict[str, Any],
+    regions: list[Region],
+    index: dict[str, int],
+    borders: set[frozenset[str]],
+    sea_nb: list[set[int]],
+) -> tuple[Canal, ...]:
+    """The canals table: each joins two seas the adjacency lists as a border, and names the
+    neutral land region bordering both whose flag controls it."""
+    canals = raw.get("canals", [])
+    if not isinstance(canals, list):
+        raise MapError("canals: must be a list")
+    out: list[Canal] = []
+    for pos, entry in enumerate(canals):
+        if not isinstance(entry, dict):
+            raise MapError(f"canal #{pos + 1}: must be an object")
+        cid = _req(entry, "id", str, f"canal #{pos + 1}")
+        where = f"canal {cid!r}"
+        if any(c.id == cid for c in out):
+            raise MapError(f"{where}: duplicate id")
+        seas = _req(entry, "seas", list, where)
+        if len(seas) != 2 or not all(isinstance(x, str) for x in seas) or seas[0] == seas[1]:
+            raise MapError(f"{where}: field 'seas' must name two seas")
+        for sea in seas:
+            if sea not in index or not regions[index[sea]].is_sea:
+                raise MapError(f"{where}: field 'seas' names {sea!r}, which is not a sea")
+        if frozenset(seas) not in borders:
+            raise MapError(f"{where}: its seas must also be listed as a border (adjacency)")
+        controller = _req(entry, "controller", str, where)
+        if controller not in index or regions[index[controller]].kind != "land":
+            raise MapError(
+                f"{where}: field 'controller' must name a neutral land region, not {controller!r}"
+            )
+        a, b, c = index[seas[0]], index[seas[1]], index[controller]
+        if a not in sea_nb[c] or b not in sea_nb[c]:
+            raise MapError(f"{where}: its controller {controller!r} must border both seas")
+        out.append(Canal(cid, _req(entry, "name", str, where), (a, b), c))
+    return tuple(out)
+
+
+def _wrap_edges(raw: dict[str, Any], borders: set[frozenset[str]]) -> frozenset[tuple[str, str]]:
+    """Borders across the left/right edge of the map (each must be a border)."""
+    wraps = raw.get("wrap_edges", [])
+    if not isinstance(wraps, list):
+        raise MapError("wrap_edges: must be a list of pairs of region ids")
+    out = set()
+    for pos, pair in enumerate(wraps):
+        if not (
+            isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair)
+        ):
+            raise MapError(f"wrap_edges #{pos + 1}: must be a pair of region ids")
+        if frozenset(pair) not in borders:
+            raise MapError(f"wrap_edges {pair[0]}-{pair[1]}: not a border of the map")
+        out.add((min(pair), max(pair)))
+    return frozenset(out)

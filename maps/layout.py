@@ -9,6 +9,15 @@ shows who borders whom. Which walls are real borders is the board's adjacency, n
 picture's: the drawing marks a wall between regions that do not border (Switzerland, a closed
 strait, a border a rule option leaves out) as a barrier.
 
+A world map adds two kinds of marks, both borders of the board's adjacency that the picture
+cannot show as a plain wall. A canal joins two seas that touch only through it (a rule decides
+who may pass): it is drawn ``via`` the land region it crosses, marked on that region's walls
+with each sea (or on the wall the two seas share, without ``via``). A wrap is a border across
+the picture's left or right edge (the world is round east-west): each end is a cell outside
+the board, in the first or last column beside the region, where the drawing names the region
+it continues into. A map may keep its picture in a side file until it is folded into the map
+file (``with_side_layout``).
+
 Nothing here knows about the rules or about drawing characters: the map view
 (``imperial_tui.render.mapview``) turns this into text, and a test checks that the walls of
 the Europe picture are exactly its borders.
@@ -16,9 +25,11 @@ the Europe picture are exactly its borders.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from maps.errors import MapError
@@ -27,6 +38,8 @@ OUTSIDE_RE = re.compile(r"^\.+$")  # "." or "..." (dots keep the picture's colum
 LABEL_RE = re.compile(r"^[A-Z][A-Z0-9]{1,3}$")
 
 Cell = tuple[int, int]  # (column, row)
+
+MARKS_PER_CELL = 2  # a cell has two lines of text: at most two wrap marks share one
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +57,35 @@ class Strait:
     at: Cell | None = None  # a cell outside the board where a closed strait is marked
 
 
+@dataclass(frozen=True, slots=True)
+class Canal:
+    """Two regions (seas) that border only through a canal. Drawn ``via`` the land region the
+    canal crosses (marked on its walls with each of them) or, without ``via``, on the wall the
+    two share. ``name`` is what the legend calls it."""
+
+    a: str
+    b: str
+    via: str | None
+    name: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Wrap:
+    """A border across the picture's left or right edge: ``a`` and ``b`` border although they
+    are drawn at opposite edges. ``at_a`` is a cell outside the board beside ``a`` where the
+    drawing names ``b``, and ``at_b`` the one beside ``b`` naming ``a``."""
+
+    a: str
+    b: str
+    at_a: Cell
+    at_b: Cell
+
+    def marks(self) -> tuple[tuple[str, str, Cell], ...]:
+        """(region, the region it continues into, the cell of the mark), for both ends."""
+        return ((self.a, self.b, self.at_a), (self.b, self.a, self.at_b))
+
+
 @dataclass(frozen=True)
 class MapLayout:
     """The picture: ``grid[row][column]`` is a region id or None (outside the board)."""
@@ -53,6 +95,8 @@ class MapLayout:
     names: Mapping[str, str]  # region id -> printed name, impassable regions included
     impassable: frozenset[str]
     straits: tuple[Strait, ...] = ()
+    canals: tuple[Canal, ...] = ()
+    wraps: tuple[Wrap, ...] = ()
 
     @property
     def width(self) -> int:
@@ -81,6 +125,15 @@ class MapLayout:
         for dy in (-1, 1):
             out += [(x - 1 + shift, y + dy), (x + shift, y + dy)]
         return [(a, b) for a, b in out if 0 <= a < self.width and 0 <= b < self.height]
+
+    def inside(self, cell: Cell) -> bool:
+        """Whether a cell is in the picture (on the board or outside it, not beyond)."""
+        x, y = cell
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def wrap_marks(self) -> tuple[tuple[str, str, Cell], ...]:
+        """Every wrap mark: (region, the region it continues into, the cell of the mark)."""
+        return tuple(mark for wrap in self.wraps for mark in wrap.marks())
 
     def centre(self, cell: Cell) -> tuple[float, float]:
         """The cell's centre in cell units (odd rows shifted by half a cell)."""
@@ -173,6 +226,8 @@ def parse_layout(
         names=names,
         impassable=frozenset(impassable),
         straits=_straits(raw.get("straits", []), labels, adjacency),
+        canals=_canals(raw.get("canals", []), labels, adjacency),
+        wraps=_wraps(raw.get("wraps", []), labels, adjacency),
     )
     for rid, label in labels.items():
         cells = layout.cells_of(rid)
@@ -204,7 +259,62 @@ def parse_layout(
             frozenset((strait.via, end)) in touching for end in (strait.a, strait.b)
         ):
             raise MapError(f"{where}: 'via' {strait.via!r} must touch both regions")
+    _check_canals(layout, touching)
+    _check_wraps(layout, touching)
     return layout
+
+
+def _check_canals(layout: MapLayout, touching: frozenset[frozenset[str]]) -> None:
+    """A canal drawn via a region touches both seas through it and nowhere else (a wall
+    between them would be a plain border beside the canal); one drawn without ``via`` is
+    the wall the two seas share."""
+    for canal in layout.canals:
+        where = f"map_layout canals {canal.a}-{canal.b}"
+        meet = frozenset((canal.a, canal.b)) in touching
+        if canal.via is None:
+            if not meet:
+                raise MapError(
+                    f"{where}: the two regions do not touch in the picture; name the region "
+                    "the canal crosses in 'via'"
+                )
+            continue
+        if meet:
+            raise MapError(
+                f"{where}: the two regions touch in the picture, so their wall would be a "
+                "plain border beside the canal (drop 'via' to mark that wall instead)"
+            )
+        if not all(frozenset((canal.via, end)) in touching for end in (canal.a, canal.b)):
+            raise MapError(f"{where}: 'via' {canal.via!r} must touch both regions")
+
+
+def _check_wraps(layout: MapLayout, touching: frozenset[frozenset[str]]) -> None:
+    """Each end of a wrap is a cell outside the board in the first or last column, beside its
+    region and no other; the two ends are at opposite edges; a cell holds at most two."""
+    last = layout.width - 1
+    per_cell: dict[Cell, int] = {}
+    for wrap in layout.wraps:
+        where = f"map_layout wraps {wrap.a}-{wrap.b}"
+        if frozenset((wrap.a, wrap.b)) in touching:
+            raise MapError(f"{where}: the two regions touch in the picture (no wrap needed)")
+        for region, cell in ((wrap.a, wrap.at_a), (wrap.b, wrap.at_b)):
+            row, col = cell[1] + 1, cell[0] + 1
+            spot = f"{where}: 'at' row {row}, cell {col}"
+            if not layout.inside(cell) or layout.region_at(cell) is not None:
+                raise MapError(f"{spot} must be a cell outside the board ('...')")
+            if cell[0] not in (0, last):
+                raise MapError(f"{spot} must be in the first or last column (an edge)")
+            beside = {layout.region_at(n) for n in layout.neighbours(cell)} - {None}
+            if beside != {region}:
+                others = ", ".join(sorted(r for r in beside - {region} if r is not None))
+                raise MapError(
+                    f"{spot} must touch {region!r} and no other region "
+                    f"(it touches {others or 'no region'})"
+                )
+            per_cell[cell] = per_cell.get(cell, 0) + 1
+            if per_cell[cell] > MARKS_PER_CELL:
+                raise MapError(f"{spot} holds more than {MARKS_PER_CELL} wrap marks")
+        if wrap.at_a[0] == wrap.at_b[0]:
+            raise MapError(f"{where}: the two ends must be at opposite edges of the picture")
 
 
 def _pieces(layout: MapLayout, cells: tuple[Cell, ...]) -> list[set[Cell]]:
@@ -223,6 +333,70 @@ def _pieces(layout: MapLayout, cells: tuple[Cell, ...]) -> list[set[Cell]]:
         left -= piece
         pieces.append(piece)
     return pieces
+
+
+def _cell(at: Any, where: str) -> Cell:
+    """A cell written ``{"row": N, "cell": N}`` (from 1), as (column, row) from 0."""
+    if not (
+        isinstance(at, dict)
+        and all(
+            isinstance(at.get(k), int) and not isinstance(at.get(k), bool) and at[k] >= 1
+            for k in ("row", "cell")
+        )
+    ):
+        raise MapError(f"{where}: field 'at' must be {{'row': N, 'cell': N}} (from 1)")
+    return (at["cell"] - 1, at["row"] - 1)
+
+
+def _bordering_pair(
+    entry: Any, labels: Mapping[str, str], adjacency: set[frozenset[str]], where: str, what: str
+) -> tuple[str, str]:
+    """The entry's ``pair``: two regions that border in the adjacency."""
+    pair = entry.get("pair") if isinstance(entry, dict) else None
+    if not (isinstance(pair, list) and len(pair) == 2 and all(p in labels for p in pair)):
+        raise MapError(f"{where}: field 'pair' must name two regions")
+    if frozenset(pair) not in adjacency:
+        raise MapError(
+            f"{where}: {pair[0]} and {pair[1]} do not border in 'adjacency', so there is no "
+            f"{what} to draw"
+        )
+    return pair[0], pair[1]
+
+
+def _canals(
+    raw: Any, labels: Mapping[str, str], adjacency: set[frozenset[str]]
+) -> tuple[Canal, ...]:
+    if not isinstance(raw, list):
+        raise MapError("map_layout: field 'canals' must be a list")
+    out = []
+    for pos, entry in enumerate(raw, start=1):
+        where = f"map_layout canals #{pos}"
+        a, b = _bordering_pair(entry, labels, adjacency, where, "canal")
+        via = entry.get("via")
+        if via is not None and via not in labels:
+            raise MapError(f"{where}: field 'via' must name a region")
+        name = entry.get("name")
+        if not isinstance(name, str) or not name:
+            raise MapError(f"{where}: field 'name' must be the canal's name")
+        note = entry.get("note", "")
+        if not isinstance(note, str):
+            raise MapError(f"{where}: field 'note' must be a string")
+        out.append(Canal(a, b, via, name, note))
+    return tuple(out)
+
+
+def _wraps(raw: Any, labels: Mapping[str, str], adjacency: set[frozenset[str]]) -> tuple[Wrap, ...]:
+    if not isinstance(raw, list):
+        raise MapError("map_layout: field 'wraps' must be a list")
+    out = []
+    for pos, entry in enumerate(raw, start=1):
+        where = f"map_layout wraps #{pos}"
+        a, b = _bordering_pair(entry, labels, adjacency, where, "wrap")
+        at = entry.get("at")
+        if not (isinstance(at, list) and len(at) == 2):
+            raise MapError(f"{where}: field 'at' must list two cells, the mark beside each region")
+        out.append(Wrap(a, b, _cell(at[0], where), _cell(at[1], where)))
+    return tuple(out)
 
 
 def _straits(
@@ -254,13 +428,51 @@ def _straits(
         if not isinstance(note, str):
             raise MapError(f"{where}: field 'note' must be a string")
         at = entry.get("at")
-        cell = None
-        if at is not None:
-            if not (
-                isinstance(at, dict)
-                and all(isinstance(at.get(k), int) and at[k] >= 1 for k in ("row", "cell"))
-            ):
-                raise MapError(f"{where}: field 'at' must be {{'row': N, 'cell': N}} (from 1)")
-            cell = (at["cell"] - 1, at["row"] - 1)
+        cell = _cell(at, where) if at is not None else None
         out.append(Strait(pair[0], pair[1], is_open, via, note, cell))
     return tuple(out)
+
+
+# ----------------------------------------------------------------------------- side file
+
+
+def with_side_layout(raw: Any, side: Path) -> Any:
+    """The map data with its picture from a side file, when there is one (``maps/<map>_layout
+    .json``: ``labels``, region id -> label, and ``map_layout``): a map's picture may be drawn
+    apart from its data and folded in later (``scripts/fold_layout.py``). Without a side file
+    the data comes back unchanged; a map file that has a picture already and a side file too
+    is refused (two pictures of one board)."""
+    if not side.exists():
+        return raw
+    name = side.name
+    try:
+        extra = json.loads(side.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise MapError(f"{name}: not valid JSON: {exc}") from exc
+    except OSError as exc:
+        raise MapError(f"{name}: cannot be read: {exc}") from exc
+    if not isinstance(raw, dict) or not isinstance(raw.get("regions"), list):
+        return raw  # the loader reports what is wrong with the map data itself
+    if "map_layout" in raw:
+        raise MapError(f"{name}: the map file has a map_layout already; delete the side file")
+    if not isinstance(extra, dict) or "map_layout" not in extra:
+        raise MapError(f"{name}: must be an object with 'labels' and 'map_layout'")
+    labels = extra.get("labels")
+    if not isinstance(labels, dict):
+        raise MapError(f"{name}: field 'labels' must map region ids to labels")
+    ids = {rd.get("id") for rd in raw["regions"] if isinstance(rd, dict)}
+    unknown = sorted(set(labels) - ids)
+    if unknown:
+        raise MapError(f"{name}: 'labels' names regions the map does not have: {unknown}")
+    regions = []
+    for rd in raw["regions"]:
+        if isinstance(rd, dict) and rd.get("id") in labels:
+            own = rd.get("label")
+            if own is not None and own != labels[rd["id"]]:
+                raise MapError(
+                    f"{name}: region {rd['id']!r} has the label {own!r} in the map file and "
+                    f"{labels[rd['id']]!r} here"
+                )
+            rd = {**rd, "label": labels[rd["id"]]}
+        regions.append(rd)
+    return {**raw, "regions": regions, "map_layout": extra["map_layout"]}

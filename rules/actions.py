@@ -1,9 +1,11 @@
 """Actions: small frozen values with a text notation that is printed and parsed back.
 
 The notation is the one language shared by the command line, the save file, the log and the
-tests, as SAN is for chess. An action names its actor: a nation code (``AH`` .. ``RU``) for a
-government's decision taken for a nation, a player name for a player's own decision. Parsing
-needs no game: region ids, nation codes and player names are all in the text.
+tests, as SAN is for chess. An action names its actor: a nation code (``AH`` .. ``RU``, in
+Imperial 2030 ``RU`` .. ``EU``) for a government's decision taken for a nation, a player
+name for a player's own decision. Parsing needs no game: region ids, nation codes (of either
+game) and player names are all in the text; a game refuses a code that is not one of its
+nations.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ from dataclasses import dataclass, fields
 from functools import cache, lru_cache
 from typing import Any, ClassVar
 
-NATION_CODES = ("AH", "IT", "FR", "GB", "GE", "RU")
+from rules.decisions import Decision
+from rules.games import ALL_NATION_CODES
+
+NATION_CODES = ("AH", "IT", "FR", "GB", "GE", "RU")  # Imperial's; a game's are its board's
 RONDEL_SPACES = (
     "factory",
     "production1",
@@ -58,7 +63,7 @@ class Action(ABC):
 class ChooseRondel(Action):
     """The government moves the nation's marker to a rondel space."""
 
-    kind: ClassVar[str] = "rondel"
+    kind: ClassVar[str] = Decision.RONDEL  # the decision it answers
     nation: str
     space: str
 
@@ -74,7 +79,7 @@ class ChooseRondel(Action):
 class BuildFactory(Action):
     """Build a factory in a city (``region``), or none (``region`` is None)."""
 
-    kind: ClassVar[str] = "build_factory"
+    kind: ClassVar[str] = Decision.BUILD_FACTORY  # the decision it answers
     nation: str
     region: str | None
 
@@ -92,7 +97,7 @@ class BuildFactory(Action):
 class Produce(Action):
     """Produce at one factory (a region id), at ``all`` remaining factories, or ``done``."""
 
-    kind: ClassVar[str] = "produce"
+    kind: ClassVar[str] = Decision.PRODUCE  # the decision it answers
     nation: str
     region: str  # region id, "all" or "done"
 
@@ -108,7 +113,7 @@ class Produce(Action):
 class Import(Action):
     """Import one unit (``army``/``fleet``) into a province, or finish importing (``done``)."""
 
-    kind: ClassVar[str] = "import"
+    kind: ClassVar[str] = Decision.IMPORT  # the decision it answers
     nation: str
     unit: str | None  # "army" | "fleet" | None for done
     region: str | None = None
@@ -188,7 +193,7 @@ class Fight(Action):
     """A battle: one ``unit`` of ``nation`` and one ``target_unit`` of ``target`` in ``region``
     are removed (1:1). Used by the active nation and by nations asked after an entry."""
 
-    kind: ClassVar[str] = "battle"
+    kind: ClassVar[str] = Decision.BATTLE  # the decision it answers
     nation: str
     region: str
     unit: str  # "army" | "fleet"
@@ -249,6 +254,26 @@ class EndManeuver(Action):
         return f"{self.nation} end maneuver"
 
 
+@dataclass(frozen=True, slots=True)
+class CanalPassage(Action):
+    """Imperial 2030: the government of the nation whose flag controls a canal lets a unit of
+    the moving nation (``mover``) through it, or refuses (``allow`` false)."""
+
+    kind: ClassVar[str] = Decision.CANAL  # the decision it answers
+    nation: str  # the controlling nation, whose government answers
+    mover: str
+    canal: str  # the canal's id ("panama", "suez")
+    allow: bool
+
+    @property
+    def actor(self) -> str:
+        return self.nation
+
+    def notation(self) -> str:
+        verb = "allows" if self.allow else "refuses"
+        return f"{self.nation} {verb} {self.mover} through {self.canal}"
+
+
 # --------------------------------------------------------------------------- player actions
 
 
@@ -293,7 +318,7 @@ class Pass(Action):
 class SwissBankForce(Action):
     """A Swiss bank holder forces a nation passing Investor to stop on it (or lets it pass)."""
 
-    kind: ClassVar[str] = "swiss_bank"
+    kind: ClassVar[str] = Decision.SWISS_BANK  # the decision it answers
     player: str
     nation: str
     force: bool
@@ -390,7 +415,8 @@ def _notation_problem(action: Action) -> str | None:
 # --------------------------------------------------------------------------- parsing
 
 _ID = r"[a-z][a-z0-9_]*"
-_NAT = r"(AH|IT|FR|GB|GE|RU)"
+_CODES = "|".join(ALL_NATION_CODES)
+_NAT = rf"({_CODES})"
 _PLAYER = r"(?P<player>[^\s]+)"
 _SOURCES: tuple[tuple[str, str], ...] = (
     (rf"^{_NAT} rondel (?P<space>{_ID})$", "rondel"),
@@ -407,7 +433,7 @@ _SOURCES: tuple[tuple[str, str], ...] = (
     ),
     (rf"^{_NAT} make army (?P<region>{_ID}) (?P<status>hostile|friendly)$", "status"),
     (
-        rf"^{_NAT} (?P<unit>army|fleet) fights (?P<target>AH|IT|FR|GB|GE|RU) "
+        rf"^{_NAT} (?P<unit>army|fleet) fights (?P<target>{_CODES}) "
         rf"(?P<tunit>army|fleet) in (?P<region>{_ID})$",
         "fight",
     ),
@@ -415,7 +441,11 @@ _SOURCES: tuple[tuple[str, str], ...] = (
     (rf"^{_NAT} destroys factory (?P<region>{_ID})$", "destroy"),
     (rf"^{_NAT} end maneuver$", "end_maneuver"),
     (
-        rf"^{_PLAYER} buys {_NAT} (?P<value>\d+)(?: returning (?P<rnat>AH|IT|FR|GB|GE|RU) "
+        rf"^{_NAT} (?P<verb>allows|refuses) (?P<mover>{_CODES}) through (?P<canal>{_ID})$",
+        "canal",
+    ),
+    (
+        rf"^{_PLAYER} buys {_NAT} (?P<value>\d+)(?: returning (?P<rnat>{_CODES}) "
         rf"(?P<returning>\d+))?$",
         "buy",
     ),
@@ -489,6 +519,9 @@ def _build(name: str, m: re.Match[str]) -> Action:
         return DestroyFactory(nat, g["region"].lower())
     if name == "end_maneuver":
         return EndManeuver(nat)
+    if name == "canal":
+        allow = g["verb"].lower() == "allows"
+        return CanalPassage(nat, g["mover"].upper(), g["canal"].lower(), allow)
     player = g["player"]
     if name == "buy":
         bond_nation = m.group(2).upper()

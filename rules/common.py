@@ -4,22 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.actions import NATION_CODES
+from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.state import NO, Event, GameState
 
 Events = list[Event]
 
 
-def code(n: int) -> str:
-    return NATION_CODES[n]
+def code(s: GameState, n: int) -> str:
+    """The code of nation ``n`` in this game (``AH`` .. ``RU``, or ``RU`` .. ``EU`` in 2030)."""
+    return s.board.codes[n]
 
 
-def nation_index(text: str) -> int:
-    try:
-        return NATION_CODES.index(text)
-    except ValueError:
-        raise IllegalAction(f"there is no nation {text!r}; nations are AH IT FR GB GE RU") from None
+def nation_index(s: GameState, text: str) -> int:
+    """The nation a code in notation names in this game."""
+    codes = s.board.codes
+    if text in codes:
+        return codes.index(text)
+    raise IllegalAction(f"there is no nation {text!r}; nations are {' '.join(codes)}")
 
 
 def nname(s: GameState, n: int) -> str:
@@ -55,7 +57,7 @@ def player_index(s: GameState, name: str) -> int:
 
 
 def say(ev: Events, s: GameState, n: int | None, text: str) -> None:
-    ev.append(Event(text, code(n) if n is not None and n != NO else None))
+    ev.append(Event(text, code(s, n) if n is not None and n != NO else None))
 
 
 def bank_pays(s: GameState, amount: int) -> int:
@@ -68,7 +70,9 @@ def bank_pays(s: GameState, amount: int) -> int:
     return amount
 
 
-def await_decision(s: GameState, kind: str, player: int, nation: int = NO, ctx: Any = None) -> None:
+def await_decision(
+    s: GameState, kind: Decision, player: int, nation: int = NO, ctx: Any = None
+) -> None:
     s.awaiting_kind = kind
     s.awaiting_player = player
     s.awaiting_nation = nation

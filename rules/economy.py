@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rules.actions import BuildFactory, Import, Produce
 from rules.common import Events, await_decision, bank_pays, clear_await, code, nname, rname, say
+from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.state import MAP, NO, TRACKS, UNITS, GameState
 
@@ -35,12 +36,12 @@ def step_factory(s: GameState, ev: Events) -> None:
     if not factory_sites(s, n):
         say(ev, s, n, f"{nname(s, n)} has no free unoccupied city for a factory")
         return
-    await_decision(s, "build_factory", s.government[n], n)
+    await_decision(s, Decision.BUILD_FACTORY, s.government[n], n)
 
 
 def legal_factory(s: GameState) -> list[BuildFactory]:
     n = s.turn
-    c = code(n)
+    c = code(s, n)
     out: list[BuildFactory] = []
     if s.treasury[n] >= FACTORY_COST:
         out = [BuildFactory(c, s.board.id(r)) for r in factory_sites(s, n)]
@@ -115,12 +116,12 @@ def step_production(s: GameState, ev: Events) -> None:
             why = "it has no factories"
         say(ev, s, n, f"{nname(s, n)} produces nothing: {why}")
         return
-    await_decision(s, "production", s.government[n], n, ProductionContext(pending))
+    await_decision(s, Decision.PRODUCE, s.government[n], n, ProductionContext(pending))
 
 
 def legal_production(s: GameState) -> list[Produce]:
     n = s.turn
-    c = code(n)
+    c = code(s, n)
     ready = _producible(s, n, s.ctx.pending)
     out = []
     if len(ready) > 1:
@@ -157,7 +158,7 @@ def apply_production(s: GameState, a: Produce, ev: Events) -> None:
             # Listed only for two or more factories, so that legal_actions() stays exact.
             raise IllegalAction(
                 f"only {rname(s, ready[0])} can still produce: "
-                f"'{code(n)} produce {s.board.id(ready[0])}'"
+                f"'{code(s, n)} produce {s.board.id(ready[0])}'"
             )
         for r in ctx.pending:
             if r in _producible(s, n, (r,)):
@@ -215,12 +216,12 @@ def step_import(s: GameState, ev: Events) -> None:
     if not import_sites(s, n, "army") and not import_sites(s, n, "fleet"):
         say(ev, s, n, f"{nname(s, n)} cannot import: no unit in supply or no free province")
         return
-    await_decision(s, "import", s.government[n], n, ImportContext())
+    await_decision(s, Decision.IMPORT, s.government[n], n, ImportContext())
 
 
 def legal_import(s: GameState) -> list[Import]:
     n = s.turn
-    c = code(n)
+    c = code(s, n)
     out = []
     if s.treasury[n] >= 1:
         for unit in ("army", "fleet"):

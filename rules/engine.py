@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules import economy, investing, maneuver, rondel
+from rules import economy, investing, maneuver, rondel, taxation
 from rules.actions import (
     Action,
     BuildFactory,
     Buy,
+    CanalPassage,
     ChangeStatus,
     ChooseRondel,
     DestroyFactory,
@@ -31,6 +32,7 @@ from rules.actions import (
     action_problem,
 )
 from rules.common import Events, code, nation_index, nname, player_index, push, say
+from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.state import NO, Awaiting, Event, GameState
 
@@ -40,7 +42,7 @@ STEPS: dict[str, Step] = {
     "factory": economy.step_factory,
     "production": economy.step_production,
     "import": economy.step_import,
-    "taxation": economy.step_taxation,
+    "taxation": taxation.step_taxation,
     "investor": investing.step_investor,
     "passed_investor": investing.step_passed_investor,
     "investor_card": investing.step_investor_card,
@@ -57,14 +59,22 @@ STEPS.update(maneuver.STEPS)
 STEPS["rondel_decision"] = rondel.step_rondel_decision
 
 # decision kind -> (legal actions, {action class: handler})
-DECISIONS: dict[str, tuple[Callable[[GameState], list[Any]], dict[type, Callable[..., None]]]] = {
-    "rondel": (lambda s: rondel.legal_rondel(s, s.turn), {ChooseRondel: rondel.apply_rondel}),
-    "swiss_bank": (rondel.legal_swiss, {SwissBankForce: rondel.apply_swiss}),
-    "build_factory": (economy.legal_factory, {BuildFactory: economy.apply_factory}),
-    "production": (economy.legal_production, {Produce: economy.apply_production}),
-    "import": (economy.legal_import, {Import: economy.apply_import}),
-    "invest": (investing.legal_invest, {Buy: investing.apply_buy, Pass: investing.apply_pass}),
-    "bond_choice": (
+DECISIONS: dict[
+    Decision, tuple[Callable[[GameState], list[Any]], dict[type, Callable[..., None]]]
+] = {
+    Decision.RONDEL: (
+        lambda s: rondel.legal_rondel(s, s.turn),
+        {ChooseRondel: rondel.apply_rondel},
+    ),
+    Decision.SWISS_BANK: (rondel.legal_swiss, {SwissBankForce: rondel.apply_swiss}),
+    Decision.BUILD_FACTORY: (economy.legal_factory, {BuildFactory: economy.apply_factory}),
+    Decision.PRODUCE: (economy.legal_production, {Produce: economy.apply_production}),
+    Decision.IMPORT: (economy.legal_import, {Import: economy.apply_import}),
+    Decision.INVEST: (
+        investing.legal_invest,
+        {Buy: investing.apply_buy, Pass: investing.apply_pass},
+    ),
+    Decision.BOND_CHOICE: (
         investing.legal_invest,
         {Buy: investing.apply_buy, Pass: investing.apply_pass},
     ),
@@ -83,6 +93,7 @@ NATION_ACTIONS = (
     NoFight,
     DestroyFactory,
     EndManeuver,
+    CanalPassage,
 )
 
 # Exact classes for the quick checks in ``apply`` (isinstance against an abstract base class
@@ -99,15 +110,16 @@ def _is_nation_action(action: Action) -> bool:
 
 
 DECISION_WORDS = {
-    "rondel": "choose a rondel space",
-    "swiss_bank": "decide whether to force a stop on Investor",
-    "build_factory": "build a factory",
-    "production": "produce",
-    "import": "import units",
-    "maneuver": "maneuver",
-    "battle": "decide on a battle",
-    "invest": "invest",
-    "bond_choice": "choose a bond",
+    Decision.RONDEL: "choose a rondel space",
+    Decision.SWISS_BANK: "decide whether to force a stop on Investor",
+    Decision.BUILD_FACTORY: "build a factory",
+    Decision.PRODUCE: "produce",
+    Decision.IMPORT: "import units",
+    Decision.MANEUVER: "maneuver",
+    Decision.BATTLE: "decide on a battle",
+    Decision.CANAL: "answer whether a unit may pass through a canal",
+    Decision.INVEST: "invest",
+    Decision.BOND_CHOICE: "choose a bond",
 }
 
 
@@ -155,7 +167,7 @@ def finish(s: GameState, ev: Events) -> None:
 def awaiting(s: GameState) -> Awaiting | None:
     if s.finished or s.awaiting_kind is None:
         return None
-    nation = code(s.awaiting_nation) if s.awaiting_nation != NO else None
+    nation = code(s, s.awaiting_nation) if s.awaiting_nation != NO else None
     return Awaiting(s.players[s.awaiting_player], s.awaiting_kind, nation)
 
 
@@ -197,7 +209,7 @@ def _check_actor(s: GameState, action: Action, kind: str) -> None:
     who = s.players[s.awaiting_player]
     words = DECISION_WORDS.get(kind, kind)
     if _is_nation_action(action):
-        n = nation_index(action.actor)
+        n = nation_index(s, action.actor)
         if n != s.awaiting_nation:
             if s.awaiting_nation == NO:
                 raise IllegalAction(f"{who} must {words} now, not act for {nname(s, n)}")
@@ -214,7 +226,7 @@ def _check_actor(s: GameState, action: Action, kind: str) -> None:
 
 def _donate(s: GameState, a: Donate, ev: Events) -> None:
     p = player_index(s, a.player)
-    n = nation_index(a.nation)
+    n = nation_index(s, a.nation)
     if a.amount < 1:
         raise IllegalAction("a donation is at least 1M")
     if a.amount > s.cash[p]:

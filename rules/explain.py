@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.actions import (
-    NATION_CODES,
     RONDEL_SPACES,
     Action,
     BuildFactory,
     Buy,
+    CanalPassage,
     ChangeStatus,
     ChooseRondel,
     DestroyFactory,
@@ -32,13 +32,18 @@ from rules.actions import (
     Pass,
     Produce,
     SwissBankForce,
+    action_problem,
     parse_action,
 )
+from rules.canals import crossed, gates
+from rules.common import code
+from rules.decisions import Decision
+from rules.donations import DonationRoute, donation_route
 from rules.engine import DECISIONS, NATION_ACTIONS
 from rules.errors import IllegalAction
 from rules.game import Game
 from rules.maneuver import ManeuverContext, Rail, army_destinations
-from rules.rondel import cost_of, distance, passes_investor
+from rules.rondel import FLAT_STEP_PRICE, cost_of, distance, passes_investor, step_price
 from rules.state import NO, Event, GameState
 
 
@@ -51,17 +56,20 @@ class RuleRef:
     title: str  # the page as players name it
     section: str
     paragraph: str
+    document: str = "RULES.md"  # RULES_2030.md for a rule of Imperial 2030
 
     def short(self) -> str:
         """``Maneuver, rail``: the citation after a reason."""
         return f"{self.title}, {self.section}"
 
     def where(self) -> str:
-        return f"`imperial rules {self.page}`, RULES.md {self.paragraph}"
+        return f"`imperial rules {self.page}`, {self.document} {self.paragraph}"
 
 
-def _ref(page: str, title: str, section: str, paragraph: str) -> RuleRef:
-    return RuleRef(page, title, section, paragraph)
+def _ref(
+    page: str, title: str, section: str, paragraph: str, document: str = "RULES.md"
+) -> RuleRef:
+    return RuleRef(page, title, section, paragraph, document)
 
 
 TURN = _ref("overview", "Sequence of play", "whose decision", "§3.1")
@@ -86,10 +94,12 @@ BATTLE = _ref("maneuver", "Maneuver", "battles", "§5.4.4")
 DESTROY = _ref("maneuver", "Maneuver", "destroying a factory", "§5.4.5")
 FLAGS = _ref("maneuver", "Maneuver", "flags", "§5.4.6")
 INVEST = _ref("investor", "Investor", "investing", "§5.5.2, §5.5.3")
-UPGRADE = _ref("investor", "Investor", "upgrading a bond", "§5.5.4")
+UPGRADE = _ref("investor", "Investor", "upgrading a bond", "§5.5.2")
+GOVERNMENT = _ref("investor", "Investor", "the government check", "§5.5.5")
 BOND_ROUNDS = _ref("variants", "Variants", "experienced players' bond rounds", "§2.5")
 NO_CARD = _ref("variants", "Variants", "without investor card", "§6")
 DONATE = _ref("import", "Import", "donations", "§1.5")
+CANAL = _ref("2030", "Imperial 2030", "canals", "§2.3", "RULES_2030.md")
 
 ALL_REFS = (
     TURN,
@@ -114,9 +124,11 @@ ALL_REFS = (
     FLAGS,
     INVEST,
     UPGRADE,
+    GOVERNMENT,
     BOND_ROUNDS,
     NO_CARD,
     DONATE,
+    CANAL,
 )
 
 
@@ -130,6 +142,7 @@ class Explanation:
     rule: RuleRef
     engine_reason: str = ""  # the engine's own reason when illegal
     events: list[Event] = field(default_factory=list)  # what it would do, when legal
+    donation: DonationRoute | None = None  # illegal, but legal after this donation
 
     def headline(self) -> str:
         """``illegal: <cause> (Maneuver, rail)`` or ``legal: <how> (Maneuver, armies)``."""
@@ -142,20 +155,35 @@ def explain(game: Game, text: str | Action) -> Explanation:
         try:
             action = parse_action(text)
         except NotationError as exc:
-            return Explanation(text, False, str(exc), NOTATION, str(exc))
+            return Explanation(text, False, str(exc), _notation_rule(str(exc)), str(exc))
     else:
         action = text
+        problem = action_problem(action)
+        if problem is not None:  # built by a program, not written: no rule's refusal
+            return Explanation(repr(action), False, problem, NOTATION, problem)
     trial = game.copy()
     try:
         events = trial.apply(action)
     except IllegalAction as exc:
         rule, cause = _illegal(game, action, exc.reason)
-        return Explanation(str(action), False, cause or exc.reason, rule, exc.reason)
+        why = cause or exc.reason
+        route = donation_route(game, action)
+        if route is not None:  # short of money only: the government may donate first
+            why = f"{why}; {route.words()}"
+        return Explanation(str(action), False, why, rule, exc.reason, donation=route)
     rule, how = _legal(game, action)
     return Explanation(str(action), True, how, rule, "", events)
 
 
 # --------------------------------------------------------------------------- illegal
+
+
+def _notation_rule(message: str) -> RuleRef:
+    """Text that is no action cites the notation; but one refusal of the notation reader is a
+    rule: a bond returned for one of another nation (an upgrade stays within one nation)."""
+    if "returned for a bond of the same nation" in message:
+        return UPGRADE
+    return NOTATION
 
 
 def _turn_problem(game: Game, action: Action) -> bool:
@@ -165,8 +193,8 @@ def _turn_problem(game: Game, action: Action) -> bool:
         return False
     if isinstance(action, NATION_ACTIONS):
         if (
-            action.actor not in NATION_CODES
-            or NATION_CODES.index(action.actor) != s.awaiting_nation
+            action.actor not in s.board.codes
+            or s.board.codes.index(action.actor) != s.awaiting_nation
         ):
             return True
     elif action.actor.casefold() != s.players[s.awaiting_player].casefold():
@@ -180,12 +208,12 @@ def _illegal(game: Game, action: Action, reason: str) -> tuple[RuleRef, str]:
         return GAME_OVER, ""
     if _turn_problem(game, action):
         return TURN, ""
-    if isinstance(action, ChooseRondel):
+    if isinstance(action, ChooseRondel):  # the refusals of rules.rondel.rondel_refusal
+        if "cannot choose Investor" in reason:
+            return INTEREST, ""
         if "cannot pay" in reason:
             return RONDEL_COST, ""
-        if "interest" in reason:
-            return INTEREST, ""
-        if "Factory" in reason:
+        if "may not choose Factory" in reason:
             return FACTORY_SPACE, ""
         return RONDEL, ""
     if isinstance(action, SwissBankForce):
@@ -196,6 +224,8 @@ def _illegal(game: Game, action: Action, reason: str) -> tuple[RuleRef, str]:
         return PRODUCE, ""
     if isinstance(action, Import):
         return IMPORT, ""
+    if isinstance(action, CanalPassage) or "Canal" in reason:
+        return CANAL, ""
     if isinstance(action, MoveFleet):
         return FLEETS, ""
     if isinstance(action, MoveArmy):
@@ -212,13 +242,15 @@ def _illegal(game: Game, action: Action, reason: str) -> tuple[RuleRef, str]:
         return FLAGS, ""
     if isinstance(action, Donate):
         return DONATE, ""
+    if isinstance(action, Buy) and "would take over" in reason:
+        return GOVERNMENT, ""  # the strict last_government_payment reading
     if isinstance(action, Buy | Pass):
         return _invest_ref(s, action), ""
     return TURN, ""  # pragma: no cover - every action kind is listed above
 
 
 def _invest_ref(s: GameState, action: Action) -> RuleRef:
-    if s.awaiting_kind == "bond_choice":
+    if s.awaiting_kind == Decision.BOND_CHOICE:
         return BOND_ROUNDS
     if s.awaiting_nation != NO:
         return NO_CARD
@@ -233,7 +265,7 @@ def _army_problem(s: GameState, a: MoveArmy, reason: str) -> tuple[RuleRef, str]
         return LAST_FACTORY, ""
     if "hostile' or 'friendly'" in reason or "hostile or friendly" in reason:
         return ENTRY, ""
-    if "convoy" in reason or "fleet" in reason:
+    if a.convoy or "convoy" in reason or "fleet" in reason:
         return CONVOY, ""
     board = s.board
     n, o, d = s.turn, board.index.get(a.origin), board.index.get(a.dest)
@@ -289,7 +321,7 @@ def _held_by(s: GameState, r: int) -> str:
         if m != s.board.owner[r] and hostile > 0:
             kind = "army" if hostile == 1 else f"{hostile} armies"
             article = "a " if hostile == 1 else ""
-            parts.append(f"{article}hostile {NATION_CODES[m]} {kind}")
+            parts.append(f"{article}hostile {s.board.codes[m]} {kind}")
     return f"{s.board.regions[r].name} holds {' and '.join(parts)}"
 
 
@@ -298,6 +330,9 @@ def _held_by(s: GameState, r: int) -> str:
 
 def _legal(game: Game, action: Action) -> tuple[RuleRef, str]:
     s = game.state
+    canal = _canal_question(s, action)
+    if canal:
+        return CANAL, canal
     if isinstance(action, MoveArmy):
         return _army_route(s, action)
     if isinstance(action, ChooseRondel):
@@ -307,13 +342,16 @@ def _legal(game: Game, action: Action) -> tuple[RuleRef, str]:
     if isinstance(action, BuildFactory):
         if action.region is None:
             return BUILD, "the nation may build no factory"
-        return BUILD, "an unoccupied city of its own without a factory, for 5M from the treasury"
+        how = "an unoccupied city of its own without a factory, for 5M from the treasury"
+        return BUILD, how + _friendly_only(s, action.region)
     if isinstance(action, Produce):
-        return PRODUCE, "each unoccupied factory produces one unit while the supply lasts"
+        how = "each unoccupied factory produces one unit while the supply lasts"
+        return PRODUCE, how + _friendly_only(s, action.region)
     if isinstance(action, Import):
         if action.unit is None:
             return IMPORT, "up to three units may be imported; the nation stops here"
-        return IMPORT, "1M from the treasury for a unit in an unoccupied home province"
+        how = "1M from the treasury for a unit in an unoccupied home province"
+        return IMPORT, how + _friendly_only(s, action.region)
     if isinstance(action, MoveFleet):
         return FLEETS, "a fleet sails into one adjacent sea (from a port into its harbour sea)"
     if isinstance(action, ChangeStatus):
@@ -333,14 +371,67 @@ def _legal(game: Game, action: Action) -> tuple[RuleRef, str]:
     return _invest_ref(s, action), "the player pays the bond's value into the treasury"
 
 
+def _friendly_only(s: GameState, region: str | None) -> str:
+    """Why a province with foreign armies is still the nation's to use: they are all friendly,
+    and only a hostile army occupies (RULES.md §4.2). "" when no foreign army is there."""
+    r = s.board.index.get(region or "")
+    if r is None:
+        return ""
+    owner = s.board.owner[r]
+    armies = [
+        (code(s, m), s.friendly[m][r])
+        for m in range(len(s.armies))
+        if m != owner and s.armies[m][r] > 0
+    ]
+    if not armies:
+        return ""
+    count = sum(n for _code, n in armies)
+    which = " and ".join(f"{n} {code} arm{'y' if n == 1 else 'ies'}" for code, n in armies)
+    verb = "is" if count == 1 else "are"
+    return (
+        f"; {s.board.regions[r].name} is not occupied: the {which} there {verb} friendly, and "
+        "only a hostile army occupies a province (RULES.md §4.2)"
+    )
+
+
+def _canal_question(s: GameState, action: Action) -> str:
+    """How a canal decides this action (Imperial 2030), or '' when none does."""
+    if isinstance(action, CanalPassage):
+        if action.allow:
+            return "the controlling nation's government may let the unit through: it moves"
+        return (
+            "the controlling nation's government may refuse: nothing moves, and the unit may "
+            "still do anything else this Maneuver"
+        )
+    if not s.board.canals or not isinstance(action, MoveFleet | MoveArmy) or s.turn == NO:
+        return ""
+    board = s.board
+    seas = [board.index[action.origin], board.index[action.dest]]
+    if isinstance(action, MoveArmy):
+        seas = [board.index[x] for x in action.convoy]
+    asks = [g for g in crossed(gates(s, s.turn), seas) if g.asks != NO]
+    if not asks:
+        return ""
+    who = " and then ".join(
+        f"{board.nations[g.asks].name}'s government ({s.players[s.government[g.asks]]}) for "
+        f"the {board.canals[g.canal].name}"
+        for g in asks
+    )
+    return f"it crosses a canal: {who} is asked first, and the unit moves only on a yes"
+
+
 def _rondel_move(s: GameState, a: ChooseRondel) -> str:
     n = s.turn
     origin, target = s.rondel[n], RONDEL_SPACES.index(a.space)
     if origin == NO:
         return "the first placement is free and may be on any space"
-    d, cost = distance(origin, target), cost_of(origin, target)
+    each = step_price(s, n)
+    d, cost = distance(origin, target), cost_of(origin, target, each)
     price = "free" if not cost else f"{cost}M from {s.players[s.government[n]]}'s own cash"
-    how = f"{d} space{'s' if d != 1 else ''} clockwise: {price} (1-3 free, 2M each further)"
+    further = f"{each}M each further"
+    if s.rules.rondel_extra_cost != "flat" or each != FLAT_STEP_PRICE:
+        further += f": 1M + power factor {each - 1}"
+    how = f"{d} space{'s' if d != 1 else ''} clockwise: {price} (1-3 free, {further})"
     if passes_investor(origin, target) and s.rules.uses_investor_card:
         how += "; it passes Investor, so the investor card pays out after the action"
     return how

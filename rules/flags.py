@@ -4,7 +4,6 @@ region's last occupant leaves or is destroyed."""
 
 from __future__ import annotations
 
-from rules.actions import NATION_CODES
 from rules.common import Events, nname, rname, say
 from rules.state import MAP, NO, GameState
 
@@ -14,7 +13,7 @@ def flag_region(s: GameState, r: int) -> bool:
 
 
 def sole_occupant(s: GameState, r: int) -> int:
-    present = [m for m in range(len(NATION_CODES)) if s.armies[m][r] or s.fleets[m][r]]
+    present = [m for m in range(len(s.armies)) if s.armies[m][r] or s.fleets[m][r]]
     return present[0] if len(present) == 1 else NO
 
 

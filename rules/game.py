@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules import engine
 from rules.actions import Action, parse_action
@@ -19,6 +19,9 @@ from rules.scoring import Result, result_of
 from rules.setup import Deal, check_players, new_state, parse_deal, random_deal
 from rules.state import ALL_GROUPS, Awaiting, Event, GameState
 from rules.summary import summary
+
+if TYPE_CHECKING:
+    from rules.view import GameView
 
 
 @dataclass(frozen=True)
@@ -82,8 +85,8 @@ class Game:
         deal: str | Deal | None = None,
     ) -> Game:
         """Set up a game: flag cards dealt as given (``deal``), or shuffled with ``seed``."""
-        names = check_players(list(players))
         rules = rules or RuleSet()
+        names = check_players(list(players), rules.game)
         if deal is not None:
             seed = None  # a deal given by hand was not shuffled with any seed
         if isinstance(deal, str):
@@ -179,6 +182,18 @@ class Game:
     def summary(self) -> dict[str, Any]:
         """The state summary of spec/STATE.md."""
         return summary(self._state)
+
+    def view_for(self, viewer: str | None, hidden_cash: bool) -> GameView:
+        """The game as ``viewer`` (None: a spectator) may see it: with ``hidden_cash``, every
+        other player's cash is the tally of the public moves, in the position and in every
+        position kept for undo (``rules.view``). The tally is kept with this game, so a
+        view after a move costs only that move."""
+        from rules.view import PublicTally, view_of
+
+        tally = self.__dict__.get("_tally")
+        if tally is None:
+            tally = self.__dict__["_tally"] = PublicTally()
+        return view_of(self, viewer, hidden_cash, tally)
 
     def can_donate(self, player: str) -> int:
         """How much ``player`` could donate now (0 when he cannot)."""

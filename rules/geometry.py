@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from rules.actions import NATION_CODES
 from rules.common import nname, rname
 from rules.errors import IllegalAction
 from rules.state import NO, GameState
@@ -161,7 +160,7 @@ def convoy_capacity(s: GameState, n: int, ctx: ManeuverContext, sea: int) -> int
     if free <= 0:
         return 0
     if not s.rules.convoy_through_foreign_fleets and any(
-        s.fleets[m][sea] for m in range(len(NATION_CODES)) if m != n
+        s.fleets[m][sea] for m in range(len(s.fleets)) if m != n
     ):
         return 0
     return free
@@ -200,23 +199,40 @@ def land_destinations(
     return dests
 
 
+# Sea pairs whose canal asks permission, and sea pairs closed, for a convoy (rules.canals);
+# Imperial's board has no canals.
+SeaPairs = frozenset[tuple[int, int]]
+NO_CANALS: tuple[SeaPairs, SeaPairs] = (frozenset(), frozenset())
+
+
 def army_destinations(
     s: GameState, n: int, ctx: ManeuverContext, origin: int, rail: Rail | None = None
 ) -> dict[int, list[tuple[int, ...]]]:
     """Every region an army at ``origin`` can end in, each with its routes: ``[()]`` when it
     needs no fleet, else the minimal sets of convoy seas (as paths)."""
+    from rules.canals import gates, route_pairs
+
     rail = rail or Rail(s, n)
-    return destinations_with(s, n, origin, rail, convoy_seas(s, n, ctx))
+    canals = route_pairs(gates(s, n)) if s.board.canals else NO_CANALS
+    return destinations_with(s, n, origin, rail, convoy_seas(s, n, ctx), canals)
 
 
 def destinations_with(
-    s: GameState, n: int, origin: int, rail: Rail, usable: frozenset[int]
+    s: GameState,
+    n: int,
+    origin: int,
+    rail: Rail,
+    usable: frozenset[int],
+    canals: tuple[SeaPairs, SeaPairs] = NO_CANALS,
 ) -> dict[int, list[tuple[int, ...]]]:
     """``army_destinations`` with the usable convoy seas already known (one move list asks
-    for every army's destinations in the same position)."""
+    for every army's destinations in the same position). ``canals``: the sea pairs whose
+    canal asks permission (a route through one does not make a longer free route needless)
+    and those closed to this nation (Imperial 2030)."""
     dests = land_destinations(s, n, origin, rail)
     if not usable:
         return dests
+    asked, closed = canals
     board = s.board
     stand_nb = lookups(s).stand_neighbours
     starts = rail.start(origin)
@@ -229,9 +245,12 @@ def destinations_with(
             for f in rail.after(land):
                 if f == origin or f in dests:
                     continue
-                _add_route(convoy.setdefault(f, []), path)
+                if asked:
+                    _add_gated_route(convoy.setdefault(f, []), path, asked)
+                else:
+                    _add_route(convoy.setdefault(f, []), path)
         for nxt in board.sea_neighbours[last]:
-            if nxt in usable and nxt not in path:
+            if nxt in usable and nxt not in path and (last, nxt) not in closed:
                 visit((*path, nxt))
 
     for sea in sorted(first):
@@ -248,6 +267,22 @@ def _add_route(routes: list[tuple[int, ...]], path: tuple[int, ...]) -> None:
         if set(other) <= ps:
             return
     routes[:] = [o for o in routes if not ps <= set(o)]
+    routes.append(path)
+
+
+def _asked_crossings(path: tuple[int, ...], asked: SeaPairs) -> frozenset[tuple[int, int]]:
+    return frozenset(pair for pair in itertools.pairwise(path) if pair in asked)
+
+
+def _add_gated_route(routes: list[tuple[int, ...]], path: tuple[int, ...], asked: SeaPairs) -> None:
+    """``_add_route`` where some canals ask permission: a route is needless only beside one
+    that uses a subset of its fleets and asks at no canal it does not ask at itself (so a
+    longer route around a canal stays, for when the canal's answer is no)."""
+    ps, pg = set(path), _asked_crossings(path, asked)
+    for other in routes:
+        if set(other) <= ps and _asked_crossings(other, asked) <= pg:
+            return
+    routes[:] = [o for o in routes if not (ps <= set(o) and pg <= _asked_crossings(o, asked))]
     routes.append(path)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.actions import NATION_CODES, Buy, Pass
+from rules.actions import Buy, Pass
 from rules.common import (
     Events,
     await_decision,
@@ -19,6 +19,7 @@ from rules.common import (
     say,
     seats_from,
 )
+from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.setup import place_investor_card
 from rules.state import BONDS, NO, GameState
@@ -40,7 +41,7 @@ class InvestContext:
     free_round: bool = False  # no-card variant: investors without a government
 
 
-ALL = tuple(range(len(NATION_CODES)))
+ALL = tuple(range(6))  # every nation: both games have six
 
 
 # ------------------------------------------------------------------------------- interest
@@ -150,7 +151,7 @@ def step_investor_card(s: GameState, ev: Events) -> None:
     say(
         ev, s, None, f"{s.players[holder]} holds the investor card: receives {paid}M and may invest"
     )
-    await_decision(s, "invest", holder, NO, InvestContext(ALL))
+    await_decision(s, Decision.INVEST, holder, NO, InvestContext(ALL))
 
 
 def step_free_investors(s: GameState, ev: Events) -> None:
@@ -159,7 +160,7 @@ def step_free_investors(s: GameState, ev: Events) -> None:
     if queue:
         what = "Swiss bank holders" if s.rules.swiss_banks else "Players without a government"
         say(ev, s, None, f"{what} invest: {', '.join(s.players[p] for p in queue)}")
-        await_decision(s, "invest", queue[0], NO, InvestContext(ALL, queue[1:]))
+        await_decision(s, Decision.INVEST, queue[0], NO, InvestContext(ALL, queue[1:]))
 
 
 def step_pass_card(s: GameState, ev: Events) -> None:
@@ -171,10 +172,6 @@ def step_pass_card(s: GameState, ev: Events) -> None:
         None,
         f"the investor card passes from {s.players[old]} to {s.players[s.investor_card]}",
     )
-
-
-def bond_value_text(n: int, value: int) -> str:
-    return f"{code(n)} {value}M"
 
 
 def _available(s: GameState, n: int) -> list[int]:
@@ -189,7 +186,7 @@ def legal_invest(s: GameState) -> list[Buy | Pass]:
     cash = s.cash[p]
     out: list[Buy | Pass] = []
     for n in ctx.nations:
-        c = code(n)
+        c = code(s, n)
         avail = _available(s, n)
         owned = [k for k, o in enumerate(s.bond_owner[n]) if o == p]
         if ctx.auction and owned:
@@ -219,7 +216,7 @@ def _payment_ok(s: GameState, p: int, n: int, k: int, returning: int | None) -> 
     nation with 0 power points needs 1M left to pay him."""
     if s.rules.last_government_payment != "strict" or s.power[n] != 0:
         return True
-    if s.awaiting_kind == "bond_choice":
+    if s.awaiting_kind == Decision.BOND_CHOICE:
         return True
     gov = s.government[n]
     if gov in (NO, p) or len(s.governs(gov)) != 1:
@@ -235,11 +232,11 @@ def _payment_ok(s: GameState, p: int, n: int, k: int, returning: int | None) -> 
 def apply_buy(s: GameState, a: Buy, ev: Events) -> None:
     ctx: InvestContext = s.ctx
     p = s.awaiting_player
-    n = nation_index(a.nation)
+    n = nation_index(s, a.nation)
     costs = s.rules.bond_costs
     name = nname(s, n)
     if n not in ctx.nations:
-        only = ", ".join(code(x) for x in ctx.nations)
+        only = ", ".join(code(s, x) for x in ctx.nations)
         raise IllegalAction(f"{a.player} may only invest in {only} now")
     if a.value not in costs:
         values = ", ".join(str(c) for c in costs)
@@ -481,7 +478,9 @@ def _auction_government(s: GameState, n: int, buyer: int, ev: Events) -> None:
 def step_auction(s: GameState, ev: Events, n: int, first: int) -> None:
     queue = seats_from(s, first)
     say(ev, s, n, f"bond round for {nname(s, n)}: {s.players[first]} chooses first")
-    await_decision(s, "bond_choice", queue[0], n, InvestContext((n,), tuple(queue[1:]), True))
+    await_decision(
+        s, Decision.BOND_CHOICE, queue[0], n, InvestContext((n,), tuple(queue[1:]), True)
+    )
 
 
 def step_setup_done(s: GameState, ev: Events) -> None:
@@ -524,7 +523,7 @@ def _following_ungoverned(s: GameState, n: int) -> list[int]:
 
 def step_nation_round(s: GameState, ev: Events, n: int, first: int) -> None:
     queue = seats_from(s, first)
-    await_decision(s, "invest", queue[0], n, InvestContext((n,), tuple(queue[1:])))
+    await_decision(s, Decision.INVEST, queue[0], n, InvestContext((n,), tuple(queue[1:])))
 
 
 def step_free_round(s: GameState, ev: Events) -> None:
@@ -537,7 +536,9 @@ def step_free_round(s: GameState, ev: Events) -> None:
         if s.governs_nothing(p) and not (once and p in s.free_invested)
     )
     if queue:
-        await_decision(s, "invest", queue[0], NO, InvestContext(ALL, queue[1:], free_round=True))
+        await_decision(
+            s, Decision.INVEST, queue[0], NO, InvestContext(ALL, queue[1:], free_round=True)
+        )
 
 
 def _first_governed(s: GameState) -> int:

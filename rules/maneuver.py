@@ -15,7 +15,9 @@ re-exported here (``Rail``, ``army_destinations``, ...).
 
 from __future__ import annotations
 
+from rules import canals
 from rules.actions import (
+    CanalPassage,
     ChangeStatus,
     DestroyFactory,
     EndManeuver,
@@ -35,6 +37,7 @@ from rules.common import (
     rname,
     say,
 )
+from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.flags import after_battle, after_departure, place_flags
 from rules.geometry import (
@@ -113,18 +116,53 @@ def step_maneuver(s: GameState, ev: Events) -> None:
         place_flags(s, n, ev)
         return
     s.turn_ctx = ManeuverContext()
-    await_decision(s, "maneuver", s.government[n], n)
+    await_decision(s, Decision.MANEUVER, s.government[n], n)
 
 
-def _back_to_maneuver(s: GameState) -> None:
+def back_to_maneuver(s: GameState) -> None:
     n = s.turn
-    await_decision(s, "maneuver", s.government[n], n)
+    await_decision(s, Decision.MANEUVER, s.government[n], n)
+
+
+_back_to_maneuver = back_to_maneuver
+
+
+# ------------------------------------------------------------------------------- canals
+
+
+def _canal_gates(
+    s: GameState, n: int, ctx: ManeuverContext, origin: int, unit: str, seas: list[int]
+) -> list[canals.Gate]:
+    """The canals a move across ``seas`` must ask at (Imperial 2030), in route order."""
+    if unit == FLEET:
+        units = unmoved_fleets(s, n, ctx, origin)
+    else:
+        units = sum(unmoved_armies(s, n, ctx, origin))
+    return canals.check(s, n, ctx.canal_refused, origin, unit, seas, units)
+
+
+def perform_move(s: GameState, move: MoveFleet | MoveArmy, ev: Events) -> None:
+    """Make a move the canal controllers have let through."""
+    if isinstance(move, MoveFleet):
+        apply_move_fleet(s, move, ev, permitted=True)
+    else:
+        apply_move_army(s, move, ev, permitted=True)
+
+
+def record_refusal(s: GameState, move: MoveFleet | MoveArmy, canal: int, asked: int) -> None:
+    """A controller refused: the unit stays and, this Maneuver, may not ask again there."""
+    ctx: ManeuverContext = s.turn_ctx
+    unit = FLEET if isinstance(move, MoveFleet) else ARMY
+    refused = canals.refused(ctx.canal_refused, s.board.index[move.origin], unit, canal, asked)
+    s.turn_ctx = ManeuverContext(
+        ctx.moved_armies, ctx.moved_fleets, ctx.convoy_used, ctx.armies_phase, refused
+    )
 
 
 # ------------------------------------------------------------------------------- fleets
 
 
-def apply_move_fleet(s: GameState, a: MoveFleet, ev: Events) -> None:
+def apply_move_fleet(s: GameState, a: MoveFleet, ev: Events, permitted: bool = False) -> None:
     n = s.turn
     ctx: ManeuverContext = s.turn_ctx
     board = s.board
@@ -149,11 +187,18 @@ def apply_move_fleet(s: GameState, a: MoveFleet, ev: Events) -> None:
             )
     elif d not in board.sea_neighbours[o]:
         raise IllegalAction(f"the {rname(s, o)} and the {rname(s, d)} are not adjacent")
+    refused = ctx.canal_refused
+    if board.canals:  # Imperial 2030
+        through = _canal_gates(s, n, ctx, o, FLEET, [o, d])
+        if through and not permitted:
+            canals.ask(s, n, a, through, ev)
+            return
+        refused = canals.after_departure(refused, o, FLEET, through)
     s.own(UNITS)
     s.fleets[n][o] -= 1
     s.fleets[n][d] += 1
     s.turn_ctx = ManeuverContext(
-        ctx.moved_armies, _bump(ctx.moved_fleets, d, 1), ctx.convoy_used, False
+        ctx.moved_armies, _bump(ctx.moved_fleets, d, 1), ctx.convoy_used, False, refused
     )
     say(ev, s, n, f"{name} moves a fleet from {rname(s, o)} to the {rname(s, d)}")
     after_departure(s, o, ev)
@@ -163,7 +208,7 @@ def apply_move_fleet(s: GameState, a: MoveFleet, ev: Events) -> None:
 # ------------------------------------------------------------------------------- armies
 
 
-def apply_move_army(s: GameState, a: MoveArmy, ev: Events) -> None:
+def apply_move_army(s: GameState, a: MoveArmy, ev: Events, permitted: bool = False) -> None:
     n = s.turn
     ctx: ManeuverContext = s.turn_ctx
     name = nname(s, n)
@@ -175,7 +220,16 @@ def apply_move_army(s: GameState, a: MoveArmy, ev: Events) -> None:
     if hostile_left + friendly_left <= 0:
         raise IllegalAction(f"every {name} army in {rname(s, o)} has already moved this turn")
     path = tuple(region_index(s, x) for x in a.convoy)
+    refused = ctx.canal_refused
+    through: list[canals.Gate] = []
+    if s.board.canals and path:
+        through = _canal_gates(s, n, ctx, o, ARMY, list(path))
     _check_army_move(s, n, ctx, a, o, d, path)
+    if through and not permitted:
+        canals.ask(s, n, a, through, ev)
+        return
+    if refused:
+        refused = canals.after_departure(refused, o, ARMY, through)
     friendly = a.status == FRIENDLY
     # leave: a friendly army leaves first, so hostile ones keep their occupation
     leave_friendly = friendly_left > 0 and is_foreign_home(s, n, o)
@@ -190,7 +244,7 @@ def apply_move_army(s: GameState, a: MoveArmy, ev: Events) -> None:
     for sea in path:
         used = _bump(used, sea, 1)
     s.turn_ctx = ManeuverContext(
-        _bump(ctx.moved_armies, (d, friendly), 1), ctx.moved_fleets, used, True
+        _bump(ctx.moved_armies, (d, friendly), 1), ctx.moved_fleets, used, True, refused
     )
     route = ""
     if path:
@@ -222,7 +276,7 @@ def _check_army_move(
     if d == o:
         raise IllegalAction(
             "the army must end in another region (to switch its status, use "
-            f"'{code(n)} make army {a.origin} hostile|friendly')"
+            f"'{code(s, n)} make army {a.origin} hostile|friendly')"
         )
     path = tuple(region_index(s, x) for x in a.convoy)
     if path:
@@ -236,6 +290,10 @@ def _check_army_move(
                 "leave out the convoy"
             )
         if set(path) not in [set(route) for route in dests.get(d, [])]:
+            if d not in dests:
+                raise IllegalAction(
+                    f"the army in {rname(s, o)} cannot reach {rname(s, d)} by this convoy"
+                )
             shorter = ",".join(board.id(x) for x in dests[d][0])
             raise IllegalAction(f"fewer fleets can carry this army: 'convoy {shorter}'")
     elif d not in land_destinations(s, n, o, Rail(s, n)):
@@ -298,7 +356,11 @@ def apply_change_status(s: GameState, a: ChangeStatus, ev: Events) -> None:
     s.own(UNITS)
     s.friendly[n][r] += 1 if to_friendly else -1
     s.turn_ctx = ManeuverContext(
-        _bump(ctx.moved_armies, (r, to_friendly), 1), ctx.moved_fleets, ctx.convoy_used, True
+        _bump(ctx.moved_armies, (r, to_friendly), 1),
+        ctx.moved_fleets,
+        ctx.convoy_used,
+        True,
+        ctx.canal_refused,
     )
     say(ev, s, n, f"{name}'s army in {rname(s, r)} becomes {a.status}")
     if to_friendly:
@@ -316,12 +378,13 @@ def _entered(
     s: GameState, n: int, r: int, unit: str, friendly: bool, ev: Events, mover_asked: bool = True
 ) -> None:
     """A unit of the active nation arrived in (or switched status in) r: offer battles."""
-    others = [m for m in turn_order_after(n) if s.armies[m][r] or s.fleets[m][r]]
+    others = [m for m in turn_order_after(s, n) if s.armies[m][r] or s.fleets[m][r]]
     if not others:
         _back_to_maneuver(s)
         return
     asking = tuple(([n] if mover_asked else []) + [m for m in others if s.government[m] != NO])
-    ctx = BattleContext(r, unit, friendly, asking)
+    # the mover is not asked only after a status switch, when nothing entered
+    ctx = BattleContext(r, unit, friendly, asking, switched=not mover_asked)
     _ask_next(s, ctx, ev)
 
 
@@ -333,7 +396,7 @@ def _ask_next(s: GameState, ctx: BattleContext, ev: Events) -> None:
         _back_to_maneuver(s)
         return
     m = asking[0]
-    await_decision(s, "battle", s.government[m], m, with_asking(ctx, asking))
+    await_decision(s, Decision.BATTLE, s.government[m], m, with_asking(ctx, asking))
 
 
 def apply_no_fight(s: GameState, a: NoFight, ev: Events) -> None:
@@ -355,7 +418,7 @@ def apply_battle_fight(s: GameState, a: Fight, ev: Events) -> None:
     entering = None if ctx.any_unit else (ctx.unit, ctx.friendly)
     if m == n:
         _remove_active(s, n, ctx.region, a.unit, entering)
-        _remove_passive(s, nation_index(a.target), ctx.region, a.target_unit)
+        _remove_passive(s, nation_index(s, a.target), ctx.region, a.target_unit)
     else:
         _remove_passive(s, m, ctx.region, a.unit)
         _remove_active(s, n, ctx.region, a.target_unit, entering)
@@ -363,8 +426,10 @@ def apply_battle_fight(s: GameState, a: Fight, ev: Events) -> None:
     clear_await(s)
     after_battle(s, ctx.region, ev)
     if s.rules.battle_sequence == "until_declined":
-        others = [t for t in turn_order_after(n) if s.government[t] != NO]
-        nxt = BattleContext(ctx.region, ctx.unit, ctx.friendly, (n, *others), True, True)
+        others = [t for t in turn_order_after(s, n) if s.government[t] != NO]
+        nxt = BattleContext(
+            ctx.region, ctx.unit, ctx.friendly, (n, *others), True, True, ctx.switched
+        )
         _ask_next(s, nxt, ev)
     else:
         _back_to_maneuver(s)
@@ -376,7 +441,7 @@ def apply_initiated_fight(s: GameState, a: Fight, ev: Events) -> None:
     if a not in initiated_fights(s, n):
         raise IllegalAction(_why_no_fight(s, a, None))
     _remove_active(s, n, r, a.unit, None)
-    _remove_passive(s, nation_index(a.target), r, a.target_unit)
+    _remove_passive(s, nation_index(s, a.target), r, a.target_unit)
     _say_battle(s, a, ev)
     after_battle(s, r, ev)
     _back_to_maneuver(s)
@@ -385,8 +450,8 @@ def apply_initiated_fight(s: GameState, a: Fight, ev: Events) -> None:
 def _why_no_fight(s: GameState, a: Fight, ctx: BattleContext | None) -> str:
     try:
         r = region_index(s, a.region)
-        m = nation_index(a.nation)
-        t = nation_index(a.target)
+        m = nation_index(s, a.nation)
+        t = nation_index(s, a.target)
     except IllegalAction as exc:
         return exc.reason
     if not (s.armies[m][r] if a.unit == ARMY else s.fleets[m][r]):
@@ -404,8 +469,8 @@ def _why_no_fight(s: GameState, a: Fight, ctx: BattleContext | None) -> str:
 
 
 def _say_battle(s: GameState, a: Fight, ev: Events) -> None:
-    m = nation_index(a.nation)
-    t = nation_index(a.target)
+    m = nation_index(s, a.nation)
+    t = nation_index(s, a.target)
     say(
         ev,
         s,
@@ -432,7 +497,9 @@ def _remove_active(
         used = ctx.convoy_used
         if used.get(r, 0) > 0:
             used = _bump(used, r, -1)
-        s.turn_ctx = ManeuverContext(ctx.moved_armies, moved, used, ctx.armies_phase)
+        s.turn_ctx = ManeuverContext(
+            ctx.moved_armies, moved, used, ctx.armies_phase, ctx.canal_refused
+        )
         return
     if entering is not None and entering[0] == ARMY:
         f = entering[1]
@@ -453,7 +520,9 @@ def _remove_active(
         s.friendly[n][r] -= 1
     if was_moved:
         moved = _bump(moved, (r, friendly), -1)
-    s.turn_ctx = ManeuverContext(moved, ctx.moved_fleets, ctx.convoy_used, ctx.armies_phase)
+    s.turn_ctx = ManeuverContext(
+        moved, ctx.moved_fleets, ctx.convoy_used, ctx.armies_phase, ctx.canal_refused
+    )
 
 
 def _remove_passive(s: GameState, m: int, r: int, unit: str) -> None:
@@ -519,7 +588,7 @@ def apply_end_maneuver(s: GameState, a: EndManeuver, ev: Events) -> None:
 
 STEPS = {"maneuver": step_maneuver}
 DECISIONS = {
-    "maneuver": (
+    Decision.MANEUVER: (
         legal_maneuver,
         {
             MoveFleet: apply_move_fleet,
@@ -530,5 +599,6 @@ DECISIONS = {
             EndManeuver: apply_end_maneuver,
         },
     ),
-    "battle": (legal_battle, {Fight: apply_battle_fight, NoFight: apply_no_fight}),
+    Decision.BATTLE: (legal_battle, {Fight: apply_battle_fight, NoFight: apply_no_fight}),
+    canals.CANAL: (canals.legal_canal, {CanalPassage: canals.apply_canal}),
 }

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules.actions import (
-    NATION_CODES,
     ChangeStatus,
     DestroyFactory,
     EndManeuver,
@@ -19,9 +18,13 @@ from rules.actions import (
     MoveFleet,
     NoFight,
 )
+from rules.canals import FLEET as _FLEET
+from rules.canals import NO_GATES, Gates, Refusals, barrier, crossed, gates, route_pairs
 from rules.common import code
 from rules.geometry import (
+    NO_CANALS,
     Rail,
+    SeaPairs,
     convoy_seas,
     destinations_with,
     is_foreign_home,
@@ -44,6 +47,8 @@ class ManeuverContext:
     moved_fleets: dict[int, int] = field(default_factory=dict)
     convoy_used: dict[int, int] = field(default_factory=dict)
     armies_phase: bool = False
+    # Imperial 2030: units refused passage through a canal (``rules.canals``)
+    canal_refused: Refusals = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +56,10 @@ class BattleContext:
     """A battle chance after a unit of the active nation entered ``region`` (or switched
     status there). ``asking`` are the nations still to be asked, the current one first.
     ``unit``/``friendly`` describe the entering army or fleet; ``any_unit`` allows any units
-    of both sides to fight (the until_declined option, after a first battle)."""
+    of both sides to fight (the until_declined option, after a first battle). ``switched``:
+    no unit entered, an army already there turned hostile; without the rule option
+    port_fleet_fights_present_army an army and a port fleet then do not fight (they fight only
+    when the army enters, [HU1] FAQ)."""
 
     region: int
     unit: str
@@ -59,6 +67,7 @@ class BattleContext:
     asking: tuple[int, ...]
     any_unit: bool = False
     fought: bool = False
+    switched: bool = False
 
 
 def unmoved_armies(s: GameState, n: int, ctx: ManeuverContext, r: int) -> tuple[int, int]:
@@ -74,22 +83,26 @@ def unmoved_fleets(s: GameState, n: int, ctx: ManeuverContext, r: int) -> int:
 
 def legal_maneuver(s: GameState) -> list:
     n = s.turn
-    c = code(n)
+    c = code(s, n)
     ctx: ManeuverContext = s.turn_ctx
     board = s.board
     ids = lookups(s).ids
     out: list = []
+    g = gates(s, n) if board.canals else NO_GATES
     if not ctx.armies_phase:
         moved = ctx.moved_fleets
         for r, count in enumerate(s.fleets[n]):
             if count and count - moved.get(r, 0) > 0:
                 if board.regions[r].kind == "sea":
                     targets = sorted(board.sea_neighbours[r])
+                    if g:
+                        targets = [t for t in targets if _may_ask(s, ctx, g, r, _FLEET, (r, t))]
                 else:
                     targets = [board.harbour_sea[r]]
                 out += [MoveFleet(c, ids[r], ids[t]) for t in targets]
     rail: Rail | None = None
     usable: frozenset[int] = frozenset()
+    canals = route_pairs(g) if g else NO_CANALS
     protected = ProtectedProvinces(s)
     owners = board.owner
     status_change = s.rules.status_change_without_moving
@@ -102,7 +115,14 @@ def legal_maneuver(s: GameState) -> list:
         if rail is None:
             rail = Rail(s, n)
             usable = convoy_seas(s, n, ctx)
-        out += army_moves(s, n, r, rail, usable, protected)[0]
+        moves = army_moves(s, n, r, rail, usable, protected, canals)[0]
+        if g:
+            moves = [
+                a
+                for a in moves
+                if not a.convoy or _may_ask(s, ctx, g, r, ARMY, [board.index[x] for x in a.convoy])
+            ]
+        out += moves
         if status_change and is_foreign_home(s, n, r):
             if friendly > 0 and protected(owners[r]) != r:
                 out.append(ChangeStatus(c, ids[r], HOSTILE))
@@ -112,6 +132,21 @@ def legal_maneuver(s: GameState) -> list:
     out += [DestroyFactory(c, ids[r]) for r in destroyable(s, n)]
     out.append(EndManeuver(c))
     return out
+
+
+def _may_ask(
+    s: GameState, ctx: ManeuverContext, g: Gates, origin: int, unit: str, seas: list[int] | tuple
+) -> bool:
+    """A move across these seas may be asked for: no closed canal on the way, and no
+    refusal this Maneuver that stops this unit from asking again."""
+    through = crossed(g, seas)
+    if not through:
+        return True
+    if unit == _FLEET:
+        units = unmoved_fleets(s, s.turn, ctx, origin)
+    else:
+        units = sum(unmoved_armies(s, s.turn, ctx, origin))
+    return barrier(s, ctx.canal_refused, origin, unit, through, units) is None
 
 
 class ProtectedProvinces:
@@ -138,18 +173,20 @@ def army_moves(
     rail: Rail,
     usable: frozenset[int],
     protected: ProtectedProvinces,
+    canals: tuple[SeaPairs, SeaPairs] = NO_CANALS,
 ) -> tuple[list[MoveArmy], frozenset[MoveArmy]]:
     """Every move of one army at ``origin`` (as listed and as a set for checking).
 
-    The list depends only on the rail network, the seas that can carry, and the protected
-    provinces of the nations it can enter, so it is cached on those: during a Maneuver most
-    armies' moves do not change from one step to the next, and search asks again and again.
+    The list depends only on the rail network, the seas that can carry, the canals that ask
+    or are closed (``canals``, Imperial 2030), and the protected provinces of the nations it
+    can enter, so it is cached on those: during a Maneuver most armies' moves do not change
+    from one step to the next, and search asks again and again.
     """
     look = lookups(s)
-    key = (origin, n, rail.key, usable)
+    key = (origin, n, rail.key, usable, canals)
     entry = look.army_moves.get(key)
     if entry is None:
-        dests = destinations_with(s, n, origin, rail, usable)
+        dests = destinations_with(s, n, origin, rail, usable, canals)
         owner_of = s.board.owner
         foreign = tuple(sorted({owner_of[d] for d in dests} - {NO, n}))
         entry = (dests, foreign, {})
@@ -175,7 +212,7 @@ def _build_army_moves(
     dests: dict[int, list[tuple[int, ...]]],
     guarded: dict[int, int],
 ) -> tuple[list[MoveArmy], frozenset[MoveArmy]]:
-    c = code(n)
+    c = code(s, n)
     ids = lookups(s).ids
     owners = s.board.owner
     rid = ids[origin]
@@ -219,9 +256,9 @@ def initiated_fights(s: GameState, n: int) -> list[Fight]:
     """Battles the active nation may start at any time with units already in a region."""
     out = []
     ids = lookups(s).ids
-    c = code(n)
+    c = code(s, n)
     armies, fleets = s.armies, s.fleets
-    nations = range(len(NATION_CODES))
+    nations = range(len(armies))
     for r, (a, f) in enumerate(zip(armies[n], fleets[n], strict=True)):
         if not (a or f):
             continue
@@ -231,12 +268,13 @@ def initiated_fights(s: GameState, n: int) -> list[Fight]:
             for mine, theirs in fight_kinds(s, r, n, m):
                 if mine != theirs and not s.rules.port_fleet_fights_present_army:
                     continue  # army against port fleet only when the army enters
-                out.append(Fight(c, ids[r], mine, NATION_CODES[m], theirs))
+                out.append(Fight(c, ids[r], mine, s.board.codes[m], theirs))
     return out
 
 
-def turn_order_after(n: int) -> list[int]:
-    k = len(NATION_CODES)
+def turn_order_after(s: GameState, n: int) -> list[int]:
+    """The other nations in turn order after ``n``."""
+    k = len(s.armies)
     return [(n + i) % k for i in range(1, k)]
 
 
@@ -244,27 +282,32 @@ def battle_options(s: GameState, ctx: BattleContext, m: int) -> list[Fight]:
     n = s.turn
     r = ctx.region
     rid = s.board.id(r)
+    # after a status switch nothing entered: an army and a port fleet fight only under the
+    # rule option (the same rule as for an army already present, ``initiated_fights``)
+    mixed = not ctx.switched or s.rules.port_fleet_fights_present_army
     out = []
     if m == n:
-        for t in turn_order_after(n):
+        for t in turn_order_after(s, n):
             for mine, theirs in fight_kinds(s, r, n, t):
-                if ctx.any_unit or mine == ctx.unit:
-                    out.append(Fight(code(n), rid, mine, code(t), theirs))
+                if (ctx.any_unit or mine == ctx.unit) and (mixed or mine == theirs):
+                    out.append(Fight(code(s, n), rid, mine, code(s, t), theirs))
         return out
     for mine, theirs in fight_kinds(s, r, m, n):
-        if ctx.any_unit or theirs == ctx.unit:
-            out.append(Fight(code(m), rid, mine, code(n), theirs))
+        if (ctx.any_unit or theirs == ctx.unit) and (mixed or mine == theirs):
+            out.append(Fight(code(s, m), rid, mine, code(s, n), theirs))
     return out
 
 
 def with_asking(ctx: BattleContext, asking: tuple[int, ...]) -> BattleContext:
-    return BattleContext(ctx.region, ctx.unit, ctx.friendly, asking, ctx.any_unit, ctx.fought)
+    return BattleContext(
+        ctx.region, ctx.unit, ctx.friendly, asking, ctx.any_unit, ctx.fought, ctx.switched
+    )
 
 
 def legal_battle(s: GameState) -> list:
     ctx: BattleContext = s.ctx
     m = ctx.asking[0]
-    return [*battle_options(s, ctx, m), NoFight(code(m))]
+    return [*battle_options(s, ctx, m), NoFight(code(s, m))]
 
 
 # ------------------------------------------------------------------------------- destruction

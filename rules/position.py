@@ -19,9 +19,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from maps import Board
-from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.actions import RONDEL_SPACES
+from rules.canals import CanalRequest
+from rules.decisions import Decision
 from rules.economy import ImportContext, ProductionContext, _producible
 from rules.errors import SetupError
+from rules.games import GAMES, game_info
 from rules.investing import InvestContext
 from rules.maneuver import BattleContext, ManeuverContext
 from rules.position_decision import MAX_MONEY, STEP_ARGS, TurnReader
@@ -68,7 +71,7 @@ def position_block(s: GameState) -> dict[str, Any]:
     """What the summary must carry besides its tables to fix the position exactly."""
     players, board = s.players, s.board
     claims = {
-        NATION_CODES[n]: players[p]
+        s.board.codes[n]: players[p]
         for n, p in enumerate(s.flag_claim)
         if p != NO and s.government[n] == NO
     }
@@ -91,7 +94,7 @@ def _step_text(s: GameState, step: tuple[Any, ...]) -> str:
     for kind, value in zip(STEP_ARGS[name], args, strict=True):
         if value == NO:
             continue
-        words.append(NATION_CODES[value] if kind == "nation" else s.players[value])
+        words.append(s.board.codes[value] if kind == "nation" else s.players[value])
     return " ".join(words)
 
 
@@ -108,13 +111,21 @@ def _decision_data(s: GameState, board: Board) -> dict[str, Any] | None:
             "region": board.id(ctx.region),
             "unit": ctx.unit,
             "friendly": ctx.friendly,
-            "asking": [NATION_CODES[m] for m in ctx.asking],
+            "asking": [s.board.codes[m] for m in ctx.asking],
             "any_unit": ctx.any_unit,
             "fought": ctx.fought,
+            **({"switched": True} if ctx.switched else {}),  # written only when true
+        }
+    if isinstance(ctx, CanalRequest):
+        return {
+            "move": str(ctx.move),
+            "asking": [
+                {"canal": board.canals[c].id, "nation": s.board.codes[m]} for c, m in ctx.asking
+            ],
         }
     if isinstance(ctx, InvestContext):
         return {
-            "nations": [NATION_CODES[n] for n in ctx.nations],
+            "nations": [s.board.codes[n] for n in ctx.nations],
             "queue": [s.players[p] for p in ctx.queue],
             "auction": ctx.auction,
             "free_round": ctx.free_round,
@@ -127,7 +138,7 @@ def _turn_context_data(s: GameState, board: Board) -> dict[str, Any] | None:
     if tc is None:
         return None
     if isinstance(tc, ManeuverContext):
-        return {
+        data: dict[str, Any] = {
             "kind": "maneuver",
             "armies_phase": tc.armies_phase,
             "moved_armies": [
@@ -137,6 +148,18 @@ def _turn_context_data(s: GameState, board: Board) -> dict[str, Any] | None:
             "moved_fleets": {board.id(r): c for r, c in sorted(tc.moved_fleets.items())},
             "convoy_used": {board.id(r): c for r, c in sorted(tc.convoy_used.items())},
         }
+        if tc.canal_refused:  # Imperial 2030 only
+            data["canal_refused"] = [
+                {
+                    "region": board.id(r),
+                    "unit": unit,
+                    "canal": board.canals[c].id,
+                    "asked": s.board.codes[m],
+                    "count": count,
+                }
+                for (r, unit, c, m), count in sorted(tc.canal_refused.items())
+            ]
+        return data
     if isinstance(tc, PendingMove):
         return {
             "kind": "rondel_move",
@@ -182,6 +205,7 @@ class _Reader:
             "",
             {
                 "format",
+                "game",
                 "edition",
                 "variant",
                 "players",
@@ -223,7 +247,7 @@ class _Reader:
                     f"{POSITION_VERSION}",
                 )
         rules = self._rules()
-        players = self._players_names()
+        players = self._players_names(rules.game)
         board = board_for(rules)
         s = GameState(
             rules=rules,
@@ -261,7 +285,10 @@ class _Reader:
 
     # -- rules and players ------------------------------------------------------------------
     def _rules(self) -> RuleSet:
-        edition = self.doc.get("edition", "first")
+        game = self.doc.get("game", "imperial")
+        if game not in GAMES:
+            raise fail("game", f"must be one of {', '.join(GAMES)}, not {show(game)}")
+        edition = self.doc.get("edition", game_info(game).editions[0])
         variant = self.doc.get("variant", "standard")
         if edition not in EDITIONS:
             raise fail("edition", f"must be one of {', '.join(EDITIONS)}, not {show(edition)}")
@@ -273,12 +300,17 @@ class _Reader:
             where = f"position.options.{name}"
             if info is None:
                 raise fail(where, "no such rule option (see `imperial options`)")
+            if game not in info.games:
+                raise fail(where, f"does not apply to {game_info(game).title}")
             if not any(type(value) is type(c) and value == c for c in info.choices):
                 choices = ", ".join(repr(c) for c in info.choices)
                 raise fail(where, f"cannot be {show(value)}; choose {choices}")
-        return RuleSet.preset(edition, variant).with_options(**options)
+        try:
+            return RuleSet.preset(edition, variant, game).with_options(**options)
+        except ValueError as exc:
+            raise fail("edition", str(exc)) from None
 
-    def _players_names(self) -> tuple[str, ...]:
+    def _players_names(self, game: str) -> tuple[str, ...]:
         entries = list_field(self.doc.get("players"), "players")
         names = []
         for i, entry in enumerate(entries):
@@ -287,7 +319,7 @@ class _Reader:
                 raise fail(f"players[{i}].name", "must be the player's name")
             names.append(entry["name"])
         try:
-            return check_players(names)
+            return check_players(names, game)
         except SetupError as exc:
             raise fail("players", str(exc)) from None
 
@@ -305,7 +337,7 @@ class _Reader:
                 bw = f"{where}.bonds[{j}]"
                 bond = obj_field(bond, bw)
                 known_fields(bond, bw, {"nation", "value", "interest"})
-                n = nation_field(bond.get("nation"), f"{bw}.nation")
+                n = nation_field(bond.get("nation"), f"{bw}.nation", s.board.codes)
                 value = bond.get("value")
                 if not is_int(value) or value not in costs:
                     raise fail(
@@ -322,7 +354,7 @@ class _Reader:
                 if owner != NO:
                     raise fail(
                         bw,
-                        f"the {NATION_CODES[n]} {value}M bond is already held by "
+                        f"the {s.board.codes[n]} {value}M bond is already held by "
                         f"{s.players[owner]}; each bond exists once",
                     )
                 s.bond_owner[n][k] = p
@@ -331,11 +363,11 @@ class _Reader:
     def _nations(self, s: GameState) -> None:
         nations = obj_field(self.doc.get("nations", {}), "nations")
         for code in nations:
-            if code not in NATION_CODES:
+            if code not in s.board.codes:
                 raise fail(
-                    f"nations.{code}", f"no such nation; nations are {' '.join(NATION_CODES)}"
+                    f"nations.{code}", f"no such nation; nations are {' '.join(s.board.codes)}"
                 )
-        for n, code in enumerate(NATION_CODES):
+        for n, code in enumerate(s.board.codes):
             where = f"nations.{code}"
             entry = obj_field(nations.get(code, {}), where)
             known_fields(
@@ -382,7 +414,7 @@ class _Reader:
                 s.factory[r] = True
             flag = entry.get("flag")
             if flag is not None:
-                m = nation_field(flag, f"{where}.flag")
+                m = nation_field(flag, f"{where}.flag", s.board.codes)
                 if reg.kind == "province":
                     raise fail(
                         f"{where}.flag",
@@ -407,7 +439,7 @@ class _Reader:
         board = s.board
         reg = board.regions[r]
         known_fields(unit, where, {"nation", "kind", "count", "hostile"})
-        n = nation_field(unit.get("nation"), f"{where}.nation")
+        n = nation_field(unit.get("nation"), f"{where}.nation", s.board.codes)
         kind = unit.get("kind")
         if kind not in ("army", "fleet"):
             raise fail(f"{where}.kind", f'must be "army" or "fleet", not {show(kind)}')
@@ -424,7 +456,7 @@ class _Reader:
                 )
         key = (n, kind, (hostile is not False) if foreign_home and kind == "army" else None)
         if key in seen:
-            raise fail(where, f"{NATION_CODES[n]} {kind}s are listed twice in {reg.name}")
+            raise fail(where, f"{s.board.codes[n]} {kind}s are listed twice in {reg.name}")
         seen.add(key)
         if kind == "army":
             if reg.kind == "sea":
@@ -439,13 +471,13 @@ class _Reader:
             raise fail(
                 where,
                 f"a fleet on land lies in one of its own nation's ports; {reg.name} is not a "
-                f"{NATION_CODES[n]} port",
+                f"{s.board.codes[n]} port",
             )
         s.fleets[n][r] += count
 
     def _limits(self, s: GameState) -> None:
         for n, info in enumerate(s.board.nations):
-            code = NATION_CODES[n]
+            code = s.board.codes[n]
             armies, fleets = sum(s.armies[n]), sum(s.fleets[n])
             if armies > info.armies:
                 raise fail(
@@ -467,10 +499,10 @@ class _Reader:
 
     # -- governments and the investor card --------------------------------------------------
     def _governments(self, s: GameState) -> None:
-        pending_check = s.awaiting_kind in ("invest", "bond_choice") or any(
+        pending_check = s.awaiting_kind in (Decision.INVEST, Decision.BOND_CHOICE) or any(
             step[0] in ("government_check", "auction") for step in s.todo
         )
-        for n, code in enumerate(NATION_CODES):
+        for n, code in enumerate(s.board.codes):
             credits = [s.credit(p, n) for p in range(len(s.players))]
             best = max(credits)
             if n in self.governors:
@@ -504,7 +536,7 @@ class _Reader:
             if "governs" not in entry:
                 continue
             governs = list_field(entry["governs"], f"players[{i}].governs")
-            actual = [NATION_CODES[n] for n in s.governs(i)]
+            actual = [s.board.codes[n] for n in s.governs(i)]
             if sorted(map(str, governs)) != sorted(actual):
                 raise fail(
                     f"players[{i}].governs",
@@ -557,5 +589,5 @@ class _Reader:
             ) from None
         if not actions:
             raise fail("awaiting", f"{s.players[s.awaiting_player]} would have nothing to choose")
-        if s.awaiting_kind == "production" and not _producible(s, s.turn, s.ctx.pending):
+        if s.awaiting_kind == Decision.PRODUCE and not _producible(s, s.turn, s.ctx.pending):
             raise fail("position.decision.pending", "no factory left that can produce")

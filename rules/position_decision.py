@@ -1,13 +1,16 @@
 """Reading a position's turn: whose decision it is, the steps still to come this turn, the
 decision's own data and the turn's (the Maneuver so far, a rondel move the Swiss banks are
-asked about), and whether the player and nation deciding are the ones the rules ask."""
+asked about, a move waiting for a canal's answer), and whether the player and nation deciding
+are the ones the rules ask."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.actions import RONDEL_SPACES, MoveArmy, MoveFleet, NotationError, parse_action
+from rules.canals import CANAL, CanalRequest
+from rules.decisions import SPACE_OF, Decision, decision_named
 from rules.economy import ImportContext, ProductionContext
 from rules.investing import ALL, InvestContext
 from rules.maneuver import BattleContext, ManeuverContext
@@ -29,8 +32,21 @@ from rules.state import NO, GameState
 MAX_MONEY = 1_000_000  # far beyond any game (the bank holds 380M), far below trouble
 MAX_ROUND = 10_000
 # Decisions that a nation's government takes for the nation whose turn it is.
-NATION_DECISIONS = ("rondel", "build_factory", "production", "import", "maneuver")
-DECISIONS = (*NATION_DECISIONS, "swiss_bank", "battle", "invest", "bond_choice")
+NATION_DECISIONS = (
+    Decision.RONDEL,
+    Decision.BUILD_FACTORY,
+    Decision.PRODUCE,
+    Decision.IMPORT,
+    Decision.MANEUVER,
+)
+DECISIONS = (
+    *NATION_DECISIONS,
+    Decision.SWISS_BANK,
+    Decision.BATTLE,
+    Decision.CANAL,
+    Decision.INVEST,
+    Decision.BOND_CHOICE,
+)
 # The arguments of each engine step besides the state: "nation" and "player" by name, "player?"
 # a player or nobody (the government check counts from the investor card then).
 STEP_ARGS: dict[str, tuple[str, ...]] = {
@@ -73,7 +89,7 @@ class TurnReader:
         known_fields(turn, "turn", {"round", "nation"})
         s.round = int_field(turn.get("round", 0), "turn.round", 0, MAX_ROUND)
         nation = turn.get("nation")
-        s.turn = NO if nation is None else nation_field(nation, "turn.nation")
+        s.turn = NO if nation is None else nation_field(nation, "turn.nation", s.board.codes)
         s.finished = bool_field(doc.get("finished", False), "finished")
         awaiting = doc.get("awaiting")
         if block is not None:
@@ -85,7 +101,7 @@ class TurnReader:
             )
             claims = obj_field(block.get("flag_claims", {}), "position.flag_claims")
             for code, name in claims.items():
-                n = nation_field(code, f"position.flag_claims.{code}")
+                n = nation_field(code, f"position.flag_claims.{code}", s.board.codes)
                 s.flag_claim[n] = player_field(name, f"position.flag_claims.{code}", s)
         if s.rules.bank == "limited" and s.bank < 0:
             raise fail("position.bank", "a limited bank cannot hold less than 0")
@@ -98,12 +114,15 @@ class TurnReader:
             raise fail("awaiting", "must say who decides what (the game is not finished)")
         aw = obj_field(awaiting, "awaiting")
         known_fields(aw, "awaiting", {"player", "kind", "nation"})
-        kind = aw.get("kind")
+        kind = decision_named(aw.get("kind"))
         if kind not in DECISIONS:
-            raise fail("awaiting.kind", f"must be one of {', '.join(DECISIONS)}, not {show(kind)}")
+            raise fail(
+                "awaiting.kind",
+                f"must be one of {', '.join(DECISIONS)}, not {show(aw.get('kind'))}",
+            )
         player = player_field(aw.get("player"), "awaiting.player", s)
         anation = aw.get("nation")
-        n = NO if anation is None else nation_field(anation, "awaiting.nation")
+        n = NO if anation is None else nation_field(anation, "awaiting.nation", s.board.codes)
         s.awaiting_kind, s.awaiting_player, s.awaiting_nation = kind, player, n
         if block is not None and "steps" in block:
             s.todo = self._steps(s, list_field(block["steps"], "position.steps"))
@@ -132,7 +151,7 @@ class TurnReader:
                 if k >= len(words):
                     args.append(NO)
                 elif kind.startswith("nation"):
-                    args.append(nation_field(words[k], where))
+                    args.append(nation_field(words[k], where, s.board.codes))
                 else:
                     args.append(player_field(words[k], where, s))
             out.append((name, *args))
@@ -141,11 +160,17 @@ class TurnReader:
     def _default_steps(self, s: GameState, kind: str) -> tuple[tuple[Any, ...], ...]:
         """The steps after a decision taken at the start of what it belongs to; a position in
         the middle of a chain of decisions (battles, bond rounds, Swiss banks) says its steps."""
-        if kind == "rondel":
+        if kind == Decision.RONDEL:
             return ()
-        if kind in ("build_factory", "production", "import", "maneuver"):
+        if kind in (
+            Decision.BUILD_FACTORY,
+            Decision.PRODUCE,
+            Decision.IMPORT,
+            Decision.MANEUVER,
+            CANAL,
+        ):
             return (("end_turn",),)
-        if kind == "invest" and s.awaiting_nation == NO and s.rules.uses_investor_card:
+        if kind == Decision.INVEST and s.awaiting_nation == NO and s.rules.uses_investor_card:
             self.card_holder_invests = True  # checked once the investor card is known
             return (("free_investors",), ("government_check", NO), ("pass_card",), ("end_turn",))
         raise fail(
@@ -156,21 +181,30 @@ class TurnReader:
 
     def _turn_context(self, s: GameState, data: Any, kind: str) -> Any:
         if data is None:
-            if kind in ("maneuver", "battle"):
-                if kind == "battle":
+            if kind in (Decision.MANEUVER, Decision.BATTLE, CANAL):
+                if kind == Decision.BATTLE:
                     raise fail(
                         "position.turn_context", "a battle happens during a Maneuver: give it"
                     )
                 return ManeuverContext()
-            if kind == "swiss_bank":
+            if kind == Decision.SWISS_BANK:
                 raise fail("position.turn_context", "a Swiss bank decision needs the rondel move")
             return None
         where = "position.turn_context"
         data = obj_field(data, where)
         tkind = data.get("kind")
-        if tkind == "maneuver":
+        if tkind == "maneuver":  # the turn context of a Maneuver (not a decision)
             known_fields(
-                data, where, {"kind", "armies_phase", "moved_armies", "moved_fleets", "convoy_used"}
+                data,
+                where,
+                {
+                    "kind",
+                    "armies_phase",
+                    "moved_armies",
+                    "moved_fleets",
+                    "convoy_used",
+                    "canal_refused",
+                },
             )
             moved: dict[tuple[int, bool], int] = {}
             for i, m in enumerate(
@@ -204,7 +238,8 @@ class TurnReader:
                     raise fail(
                         f"{where}.convoy_used", f"more carrying fleets than lie in {s.board.id(r)}"
                     )
-            return ManeuverContext(moved, fleets, used, phase)
+            refused = self._refusals(s, data.get("canal_refused", []), f"{where}.canal_refused")
+            return ManeuverContext(moved, fleets, used, phase, refused)
         if tkind == "rondel_move":
             known_fields(data, where, {"kind", "origin", "target", "queue"})
             spaces = {sp: i for i, sp in enumerate(RONDEL_SPACES)}
@@ -222,6 +257,25 @@ class TurnReader:
             return PendingMove(spaces[origin], spaces[target], queue)
         raise fail(f"{where}.kind", f'must be "maneuver" or "rondel_move", not {show(tkind)}')
 
+    def _refusals(self, s: GameState, value: Any, where: str) -> dict:
+        """Imperial 2030: the units refused passage through a canal this Maneuver."""
+        out: dict[tuple[int, str, int, int], int] = {}
+        ids = {canal.id: i for i, canal in enumerate(s.board.canals)}
+        for i, entry in enumerate(list_field(value, where)):
+            ew = f"{where}[{i}]"
+            entry = obj_field(entry, ew)
+            known_fields(entry, ew, {"region", "unit", "canal", "asked", "count"})
+            r = region_field(entry.get("region"), f"{ew}.region", s)
+            unit = entry.get("unit")
+            if unit not in ("army", "fleet"):
+                raise fail(f"{ew}.unit", f'must be "army" or "fleet", not {show(unit)}')
+            canal = entry.get("canal")
+            if canal not in ids:
+                raise fail(f"{ew}.canal", f"no canal {show(canal)} on this map")
+            m = nation_field(entry.get("asked"), f"{ew}.asked", s.board.codes)
+            out[(r, unit, ids[canal], m)] = int_field(entry.get("count", 1), f"{ew}.count", 1, 255)
+        return out
+
     def _counts(self, s: GameState, value: Any, where: str) -> dict[int, int]:
         out = {}
         for rid, count in obj_field(value, where).items():
@@ -231,17 +285,17 @@ class TurnReader:
 
     def _decision(self, s: GameState, kind: str, data: Any) -> Any:
         where = "position.decision"
-        if kind in ("rondel", "build_factory", "maneuver"):
+        if kind in (Decision.RONDEL, Decision.BUILD_FACTORY, Decision.MANEUVER):
             if data is not None:
                 raise fail(where, f"must be null for a {kind} decision")
             return None
-        if kind == "swiss_bank":
+        if kind == Decision.SWISS_BANK:
             if data is not None:
                 raise fail(where, "must be null: the Swiss bank's move is in turn_context")
             if not isinstance(s.turn_ctx, PendingMove):
                 raise fail("position.turn_context", "a Swiss bank decision needs the rondel move")
             return s.turn_ctx
-        if kind == "production":
+        if kind == Decision.PRODUCE:
             n = s.turn
             if data is None:
                 pending = (
@@ -261,25 +315,29 @@ class TurnReader:
                         f"{s.board.id(r)} is not a factory of the nation producing",
                     )
             return ProductionContext(pending)
-        if kind == "import":
+        if kind == Decision.IMPORT:
             if data is None:
                 return ImportContext()
             data = obj_field(data, where)
             known_fields(data, where, {"imported"})
             return ImportContext(int_field(data.get("imported", 0), f"{where}.imported", 0, 2))
-        if kind == "battle":
+        if kind == CANAL:
+            return self._canal(s, data, where)
+        if kind == Decision.BATTLE:
             if data is None:
                 raise fail(where, "a battle decision needs its region, unit and nations to ask")
             data = obj_field(data, where)
             known_fields(
-                data, where, {"region", "unit", "friendly", "asking", "any_unit", "fought"}
+                data,
+                where,
+                {"region", "unit", "friendly", "asking", "any_unit", "fought", "switched"},
             )
             r = region_field(data.get("region"), f"{where}.region", s)
             unit = data.get("unit")
             if unit not in ("army", "fleet"):
                 raise fail(f"{where}.unit", f'must be "army" or "fleet", not {show(unit)}')
             asking = tuple(
-                nation_field(m, f"{where}.asking[{i}]")
+                nation_field(m, f"{where}.asking[{i}]", s.board.codes)
                 for i, m in enumerate(list_field(data.get("asking"), f"{where}.asking"))
             )
             if not asking:
@@ -294,10 +352,11 @@ class TurnReader:
                 asking,
                 bool_field(data.get("any_unit", False), f"{where}.any_unit"),
                 bool_field(data.get("fought", False), f"{where}.fought"),
+                bool_field(data.get("switched", False), f"{where}.switched"),
             )
         # invest, bond_choice
         if data is None:
-            if kind == "invest" and s.awaiting_nation == NO:
+            if kind == Decision.INVEST and s.awaiting_nation == NO:
                 return InvestContext(ALL)
             raise fail(
                 where, f"a {kind} decision needs its nations and the players still to invest"
@@ -305,7 +364,7 @@ class TurnReader:
         data = obj_field(data, where)
         known_fields(data, where, {"nations", "queue", "auction", "free_round"})
         nations = tuple(
-            nation_field(m, f"{where}.nations[{i}]")
+            nation_field(m, f"{where}.nations[{i}]", s.board.codes)
             for i, m in enumerate(list_field(data.get("nations"), f"{where}.nations"))
         )
         queue = tuple(
@@ -321,25 +380,61 @@ class TurnReader:
             bool_field(data.get("free_round", False), f"{where}.free_round"),
         )
 
+    def _canal(self, s: GameState, data: Any, where: str) -> CanalRequest:
+        """A move waiting for the canal controllers' answers (Imperial 2030)."""
+        if data is None:
+            raise fail(where, "a canal decision needs the move asked for and the canals to ask")
+        data = obj_field(data, where)
+        known_fields(data, where, {"move", "asking"})
+        try:
+            move = parse_action(data.get("move"))
+        except NotationError as exc:
+            raise fail(f"{where}.move", str(exc)) from None
+        if not isinstance(move, MoveFleet | MoveArmy):
+            raise fail(f"{where}.move", "must be a fleet or army move in notation")
+        if s.turn == NO or move.nation != s.board.codes[s.turn]:
+            raise fail(f"{where}.move", "must be a move of the nation whose turn it is")
+        ids = {canal.id: i for i, canal in enumerate(s.board.canals)}
+        asking = []
+        for i, entry in enumerate(list_field(data.get("asking"), f"{where}.asking")):
+            ew = f"{where}.asking[{i}]"
+            entry = obj_field(entry, ew)
+            known_fields(entry, ew, {"canal", "nation"})
+            if entry.get("canal") not in ids:
+                raise fail(f"{ew}.canal", f"no canal {show(entry.get('canal'))} on this map")
+            m = nation_field(entry.get("nation"), f"{ew}.nation", s.board.codes)
+            asking.append((ids[entry["canal"]], m))
+        if not asking:
+            raise fail(f"{where}.asking", "names the canals still to answer, the one asked first")
+        return CanalRequest(move, tuple(asking))
+
     def check_decider(self, s: GameState, kind: str) -> None:
         """The player and nation of ``awaiting`` must be the ones the rules ask."""
         n, p = s.awaiting_nation, s.awaiting_player
-        code = NATION_CODES[n] if n != NO else None
-        if kind in NATION_DECISIONS or kind == "swiss_bank":
+        code = s.board.codes[n] if n != NO else None
+        if kind in NATION_DECISIONS or kind == Decision.SWISS_BANK:
             if s.turn == NO:
                 raise fail("turn.nation", f"a {kind} decision needs the nation whose turn it is")
             if n != s.turn:
                 raise fail(
                     "awaiting.nation",
-                    f"must be {NATION_CODES[s.turn]}, whose turn it is, not {code}",
+                    f"must be {s.board.codes[s.turn]}, whose turn it is, not {code}",
                 )
-        if kind == "battle":
+        if kind == Decision.BATTLE:
             asking = s.ctx.asking
             if n != asking[0]:
                 raise fail(
-                    "awaiting.nation", f"must be {NATION_CODES[asking[0]]}, the nation asked first"
+                    "awaiting.nation", f"must be {s.board.codes[asking[0]]}, the nation asked first"
                 )
-        if kind in NATION_DECISIONS or kind == "battle":
+        if kind == CANAL:
+            if s.turn == NO:
+                raise fail("turn.nation", "a canal decision needs the nation whose turn it is")
+            asked = s.ctx.asking[0][1]
+            if n != asked:
+                raise fail(
+                    "awaiting.nation", f"must be {s.board.codes[asked]}, the nation asked first"
+                )
+        if kind in NATION_DECISIONS or kind in (Decision.BATTLE, CANAL):
             governor = s.government[n] if n != NO else NO
             if governor == NO:
                 raise fail(f"nations.{code}.governor", f"{code} decides {kind}: name its governor")
@@ -349,21 +444,17 @@ class TurnReader:
                     f"{code}'s governor {s.players[governor]} decides for it, not {s.players[p]}",
                 )
         space = s.rondel[s.turn] if s.turn != NO else NO
-        if kind in ("build_factory", "production", "import", "maneuver"):
-            wanted = [
-                i
-                for i, sp in enumerate(RONDEL_SPACES)
-                if sp.rstrip("12") == kind.removeprefix("build_")
-            ]
+        if kind in (Decision.BUILD_FACTORY, Decision.PRODUCE, Decision.IMPORT, Decision.MANEUVER):
+            wanted = [i for i, sp in enumerate(RONDEL_SPACES) if sp.rstrip("12") == SPACE_OF[kind]]
             if space not in wanted:
-                where = f"nations.{NATION_CODES[s.turn]}.rondel"
+                where = f"nations.{s.board.codes[s.turn]}.rondel"
                 raise fail(
                     where,
-                    f"{NATION_CODES[s.turn]} decides {kind}, so it stands on "
+                    f"{s.board.codes[s.turn]} decides {kind}, so it stands on "
                     f"{' or '.join(RONDEL_SPACES[i] for i in wanted)}, not "
                     f"{RONDEL_SPACES[space] if space != NO else 'nothing'}",
                 )
-        if kind == "swiss_bank":
+        if kind == Decision.SWISS_BANK:
             pm: PendingMove = s.turn_ctx
             if space != pm.origin:
                 raise fail(
@@ -373,8 +464,8 @@ class TurnReader:
                 raise fail(
                     "awaiting.player", "must be the first Swiss bank holder of turn_context.queue"
                 )
-        if kind in ("invest", "bond_choice"):
-            if kind == "bond_choice" and n == NO:
+        if kind in (Decision.INVEST, Decision.BOND_CHOICE):
+            if kind == Decision.BOND_CHOICE and n == NO:
                 raise fail("awaiting.nation", "a bond choice is about one nation's bonds")
             if n != NO and n not in s.ctx.nations:
                 raise fail("awaiting.nation", f"{code} is not among position.decision.nations")

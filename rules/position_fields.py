@@ -6,17 +6,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.actions import NATION_CODES
 from rules.errors import SetupError
 from rules.state import GameState
 
+MAX_MESSAGE = 400  # characters: a hostile file's keys and values may be of any length
+
 
 class PositionError(SetupError):
-    """A position cannot be read: one line naming the field and what is wrong with it."""
+    """A position cannot be read: one line naming the field and what is wrong with it. The
+    message may quote the file, so it is made printable and cut here, once for every reader
+    (a key holding a newline or an escape sequence would break the line or talk to the
+    terminal)."""
+
+    def __init__(self, message: str) -> None:
+        from rules.savefile import printable
+
+        super().__init__(printable(message, MAX_MESSAGE))
 
 
 def fail(where: str, message: str) -> PositionError:
-    return PositionError(f"{where}: {message}" if where else message)
+    from rules.savefile import printable
+
+    return PositionError(f"{printable(where, 80)}: {message}" if where else message)
 
 
 def show(value: Any) -> str:
@@ -60,10 +71,11 @@ def known_fields(obj: Mapping[str, Any], where: str, allowed: set[str]) -> None:
             raise fail(f"{prefix}{key}", f"unknown field (fields here: {choices})")
 
 
-def nation_field(value: Any, where: str) -> int:
-    if value not in NATION_CODES:
-        raise fail(where, f"must be a nation code ({' '.join(NATION_CODES)}), not {show(value)}")
-    return NATION_CODES.index(value)
+def nation_field(value: Any, where: str, codes: tuple[str, ...]) -> int:
+    """A nation code of this game (``codes``: the board's, in turn order)."""
+    if value not in codes:
+        raise fail(where, f"must be a nation code ({' '.join(codes)}), not {show(value)}")
+    return codes.index(value)
 
 
 def player_field(value: Any, where: str, s: GameState) -> int:

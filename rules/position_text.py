@@ -18,8 +18,10 @@ the standard library's ``tomllib``, turned into the position document of docs/ST
     fleets = { north_sea = 1 }
 
 Everything left out takes the value of a fresh board: factories on the starting cities, no
-units, no flags, no money, nations on no rondel space, the investor card beside AH's
-government, round 1. Errors name the key (``GE.armies.colonge: no region ...``).
+units, no flags, no money, nations on no rondel space, the investor card beside the first
+nation's government, round 1. ``game = "2030"`` sets the position on the world board of
+Imperial 2030 (nations RU CN IN BR US EU). Errors name the key (``GE.armies.colonge: no
+region ...``).
 """
 
 from __future__ import annotations
@@ -27,21 +29,24 @@ from __future__ import annotations
 import json
 import re
 import sys
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.actions import RONDEL_SPACES
+from rules.decisions import OLD_WORDS, SPACE_OF, Decision
 from rules.errors import SetupError
 from rules.game import Game
+from rules.games import GAMES, game_info
 from rules.position import STATE_FORMAT, PositionError
 from rules.position_decision import NATION_DECISIONS
+from rules.position_toml import load_short_toml
 from rules.ruleset import RuleSet
-from rules.safe_file import FileProblem, read_regular
+from rules.safe_file import MAX_BYTES, FileProblem, read_regular
 from rules.setup import board_for, check_players
 
 TOP_KEYS = {
     "players",
+    "game",
     "edition",
     "variant",
     "options",
@@ -66,41 +71,56 @@ NATION_KEYS = {
 }
 PLAYER_KEYS = {"cash", "bonds"}
 # ``to_move`` words: the nation decisions, and a player's investment on the Investor space
-TO_MOVE = (*NATION_DECISIONS, "invest")
+TO_MOVE = (*NATION_DECISIONS, Decision.INVEST)
 
 
 def read_position_file(path: Path) -> dict[str, Any]:
     """A position file (the JSON of ``imperial state --json`` or the short form), or ``-``
     for standard input, as the document ``rules.position.read_position`` reads. Raises
     PositionError (a one-line message)."""
+    return read_position_text(position_source(path))
+
+
+def position_source(path: Path) -> str:
+    """The text of a position file, or of standard input for ``-``: at most MAX_BYTES of
+    UTF-8, like a save file; more is refused, never cut (what follows would be lost)."""
     if str(path) == "-":
-        text = sys.stdin.read(8 * 1024 * 1024 + 1)
+        stream = getattr(sys.stdin, "buffer", None)
+        raw: bytes | str = stream.read(MAX_BYTES + 1) if stream else sys.stdin.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise PositionError(
+                f"is more than {MAX_BYTES} bytes, too big for a position (at most {MAX_BYTES})"
+            )
+        where = "standard input"
     else:
         try:
             raw = read_regular(path)
         except FileProblem as exc:
             raise PositionError(f"{path}: {exc}") from None
-        try:
-            text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise PositionError(f"{path}: not UTF-8 text") from None
-    return read_position_text(text)
+        where = str(path)
+    if isinstance(raw, str):
+        return raw.removeprefix("\ufeff")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise PositionError(f"{where}: not UTF-8 text") from None
+
+
+def is_json_text(text: str) -> bool:
+    """A position in the JSON form starts with ``{``; anything else is read as the short form."""
+    return text.lstrip().startswith("{")
 
 
 def read_position_text(text: str) -> dict[str, Any]:
     """JSON when the text starts with ``{``, else the short TOML form."""
-    if text.lstrip().startswith("{"):
+    if is_json_text(text):
         from rules.savefile import SaveError, parse_json
 
         try:
             return parse_json(text, "position")
         except SaveError as exc:
             raise PositionError(str(exc).removeprefix("position: ")) from None
-    try:
-        short = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PositionError(f"not JSON and not the short form (TOML: {exc})") from None
-    return short_form_document(short)
+    return short_form_document(load_short_toml(text))
 
 
 def _fail(where: str, message: str) -> PositionError:
@@ -108,8 +128,9 @@ def _fail(where: str, message: str) -> PositionError:
 
 
 def _show(value: Any) -> str:
-    text = json.dumps(value, default=str, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:37] + "..."
+    from rules.savefile import printable
+
+    return printable(json.dumps(value, default=str, ensure_ascii=False), 40)
 
 
 def short_form_document(short: dict[str, Any]) -> dict[str, Any]:
@@ -117,26 +138,30 @@ def short_form_document(short: dict[str, Any]) -> dict[str, Any]:
     players = short.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise _fail("players", 'must list the players in seating order: ["Anna", "Ben"]')
+    game = short.get("game", "imperial")
+    if game not in GAMES:
+        raise _fail("game", f"must be one of {', '.join(GAMES)}, not {_show(game)}")
+    codes = game_info(game).nations
     try:
-        check_players(players)
+        check_players(players, game)
     except SetupError as exc:
         raise _fail("players", str(exc)) from None
     for key, value in short.items():
-        if key in TOP_KEYS or key in NATION_CODES or key in players:
+        if key in TOP_KEYS or key in codes or key in players:
             continue
         what = "table" if isinstance(value, dict) else "key"
         raise _fail(
-            key,
+            _key(key),
             f"unknown {what}: not a setting ({', '.join(sorted(TOP_KEYS))}), a nation "
-            f"({' '.join(NATION_CODES)}) or a player ({', '.join(players)})",
+            f"({' '.join(codes)}) or a player ({', '.join(players)})",
         )
-    edition = short.get("edition", "first")
+    edition = short.get("edition", game_info(game).editions[0])
     variant = short.get("variant", "standard")
     options = short.get("options", {})
     if not isinstance(options, dict):
         raise _fail("options", 'must be a table: options = { bank = "limited" }')
     try:
-        rules = RuleSet.preset(edition, variant).with_options(**options)
+        rules = RuleSet.preset(edition, variant, game).with_options(**options)
     except (ValueError, TypeError) as exc:
         raise _fail("options" if options else "edition", str(exc)) from None
     board = board_for(rules)
@@ -147,14 +172,16 @@ def short_form_document(short: dict[str, Any]) -> dict[str, Any]:
         r.id: {"factory": r.factory_type if r.starting_factory else None, "flag": None, "units": []}
         for r in board.regions
     }
-    for code in NATION_CODES:
+    for code in codes:
         table = short.get(code, {})
         if not isinstance(table, dict):
-            raise _fail(code, "must be a table: [GE]")
+            raise _fail(code, f"must be a table: [{code}]")
         nations[code] = _nation(table, code, regions, board)
     round_ = short.get("round", 1)
-    doc: dict[str, Any] = {
-        "format": STATE_FORMAT,
+    doc: dict[str, Any] = {"format": STATE_FORMAT}
+    if game != "imperial":
+        doc["game"] = game
+    doc |= {
         "edition": edition,
         "variant": variant,
         "players": doc_players,
@@ -185,7 +212,9 @@ def _player(table: Any, name: str) -> dict[str, Any]:
         raise _fail(name, f"must be a table: [{name}]")
     for key in table:
         if key not in PLAYER_KEYS:
-            raise _fail(f"{name}.{key}", f"unknown key (keys: {', '.join(sorted(PLAYER_KEYS))})")
+            raise _fail(
+                f"{name}.{_key(key)}", f"unknown key (keys: {', '.join(sorted(PLAYER_KEYS))})"
+            )
     bonds = []
     raw = table.get("bonds", [])
     if not isinstance(raw, list):
@@ -205,7 +234,9 @@ def _nation(
 ) -> dict[str, Any]:
     for key in table:
         if key not in NATION_KEYS:
-            raise _fail(f"{code}.{key}", f"unknown key (keys: {', '.join(sorted(NATION_KEYS))})")
+            raise _fail(
+                f"{code}.{_key(key)}", f"unknown key (keys: {', '.join(sorted(NATION_KEYS))})"
+            )
     nation: dict[str, Any] = {
         "treasury": table.get("treasury", 0),
         "power": table.get("power", 0),
@@ -215,29 +246,20 @@ def _nation(
     if "governor" in table:
         nation["governor"] = table["governor"]
     if "factories" in table:
-        sites = table["factories"]
-        if not isinstance(sites, list):
-            raise _fail(f"{code}.factories", 'must list cities: ["berlin", "hamburg"]')
-        home = {board.regions[r].id for r in board.home[NATION_CODES.index(code)]}
-        for rid in home:
-            regions[rid]["factory"] = None
-        for i, rid in enumerate(sites):
-            if rid not in home:
-                raise _fail(f"{code}.factories[{i}]", f"{_show(rid)} is not a {code} home city")
-            regions[rid]["factory"] = board[rid].factory_type
+        _factories(table["factories"], code, regions, board)
     for key, kind, hostile in (
         ("armies", "army", None),
         ("friendly_armies", "army", False),
         ("fleets", "fleet", None),
     ):
         units = table.get(key, {})
-        if isinstance(units, list):  # ["holland"] is one unit in each
-            units = {rid: 1 for rid in units}
+        if isinstance(units, list):
+            units = _unit_list(units, f"{code}.{key}")
         if not isinstance(units, dict):
             raise _fail(f"{code}.{key}", "must be a table of region = count: { cologne = 2 }")
         for rid, count in units.items():
             if rid not in regions:
-                raise _fail(f"{code}.{key}.{rid}", "no such region on the map")
+                raise _fail(f"{code}.{key}.{_key(rid)}", "no such region on the map")
             entry: dict[str, Any] = {"nation": code, "kind": kind, "count": count}
             if hostile is False:
                 entry["hostile"] = False
@@ -246,10 +268,57 @@ def _nation(
     if not isinstance(flags, list):
         raise _fail(f"{code}.flags", 'must list regions: ["holland", "north_sea"]')
     for i, rid in enumerate(flags):
-        if rid not in regions:
+        if not isinstance(rid, str) or rid not in regions:
             raise _fail(f"{code}.flags[{i}]", f"no region {_show(rid)} on the map")
+        there = regions[rid]["flag"]
+        if there == code:
+            raise _fail(
+                f"{code}.flags[{i}]", f"{_show(rid)} is listed twice; a region holds one flag"
+            )
+        if there is not None:
+            raise _fail(
+                f"{code}.flags[{i}]",
+                f"{_show(rid)} already holds {there}'s flag ({there}.flags); a region holds one "
+                "flag",
+            )
         regions[rid]["flag"] = code
     return nation
+
+
+def _factories(sites: Any, code: str, regions: dict[str, Any], board: Any) -> None:
+    """``factories = ["berlin", "hamburg"]``: exactly the nation's cities with a factory, each
+    named once (a city holds one factory)."""
+    if not isinstance(sites, list):
+        raise _fail(f"{code}.factories", 'must list cities: ["berlin", "hamburg"]')
+    home = {board.regions[r].id for r in board.home[board.codes.index(code)]}
+    for rid in home:
+        regions[rid]["factory"] = None
+    for i, rid in enumerate(sites):
+        if not isinstance(rid, str) or rid not in home:
+            raise _fail(f"{code}.factories[{i}]", f"{_show(rid)} is not a {code} home city")
+        if regions[rid]["factory"] is not None:
+            raise _fail(
+                f"{code}.factories[{i}]", f"{_show(rid)} is listed twice; a city holds one factory"
+            )
+        regions[rid]["factory"] = board[rid].factory_type
+
+
+def _unit_list(units: list[Any], where: str) -> dict[str, int]:
+    """The list form of units, ``["holland", "cologne", "cologne"]``: each entry is one unit,
+    so a region named twice holds two (the reader then checks the nation's unit limits)."""
+    counts: dict[str, int] = {}
+    for i, rid in enumerate(units):
+        if not isinstance(rid, str):
+            raise _fail(f"{where}[{i}]", f"must be a region, not {_show(rid)}")
+        counts[rid] = counts.get(rid, 0) + 1
+    return counts
+
+
+def _key(text: Any) -> str:
+    """A key of the file inside a field name, cut: a hostile file's keys may be any length."""
+    from rules.savefile import printable
+
+    return printable(str(text), 40)
 
 
 def _to_move(short: dict[str, Any], doc: dict[str, Any], players: list[str]) -> None:
@@ -257,6 +326,8 @@ def _to_move(short: dict[str, Any], doc: dict[str, Any], players: list[str]) -> 
     card holder invests; ``turn`` names the nation that landed on or passed Investor)."""
     text = short.get("to_move")
     words = text.split() if isinstance(text, str) else []
+    if len(words) == 2 and words[1] in OLD_WORDS:  # "GE production", the word before "produce"
+        words = [words[0], OLD_WORDS[words[1]]]
     if len(words) != 2 or words[1] not in TO_MOVE:
         raise _fail(
             "to_move",
@@ -265,27 +336,28 @@ def _to_move(short: dict[str, Any], doc: dict[str, Any], players: list[str]) -> 
         )
     who, kind = words
     nations = doc["nations"]
-    if kind == "invest":
+    codes = tuple(nations)
+    if kind == Decision.INVEST:
         if who not in players:
             raise _fail("to_move", f"{_show(who)} is not a player")
         turn = short.get("turn")
-        if turn not in NATION_CODES:
-            raise _fail("turn", 'names the nation whose turn it is, e.g. turn = "IT"')
+        if turn not in codes:
+            raise _fail("turn", f'names the nation whose turn it is, e.g. turn = "{codes[1]}"')
         doc["turn"]["nation"] = turn
         if nations[turn]["rondel"] is None:
             nations[turn]["rondel"] = "investor"
-        doc["awaiting"] = {"player": who, "kind": "invest", "nation": None}
+        doc["awaiting"] = {"player": who, "kind": Decision.INVEST, "nation": None}
         if not any(p.get("investor_card") for p in doc["players"]):
             doc["players"][players.index(who)]["investor_card"] = True
         return
-    if who.upper() not in NATION_CODES:
-        raise _fail("to_move", f"{_show(who)} is not a nation code ({' '.join(NATION_CODES)})")
+    if who.upper() not in codes:
+        raise _fail("to_move", f"{_show(who)} is not a nation code ({' '.join(codes)})")
     code = who.upper()
     if "turn" in short and short["turn"] != code:
         raise _fail("turn", f"it is {code}'s decision, so it is {code}'s turn")
     doc["turn"]["nation"] = code
     if kind != "rondel" and nations[code]["rondel"] is None:
-        space = "factory" if kind == "build_factory" else kind
+        space = SPACE_OF[kind]
         nations[code]["rondel"] = next(s for s in RONDEL_SPACES if s.rstrip("12") == space)
     governor = _governor(doc, code)
     doc["awaiting"] = {"player": governor, "kind": kind, "nation": code}
@@ -309,18 +381,25 @@ def _governor(doc: dict[str, Any], code: str) -> str | None:
 
 
 def game_from_position_file(path: Path) -> Game:
-    """A game starting from a position file; errors about a short form name its own keys."""
-    doc = read_position_file(path)
+    """A game starting from a position file (``-``: standard input); errors about a short
+    form name its own keys."""
+    return game_from_position_text(position_source(path))
+
+
+def game_from_position_text(text: str) -> Game:
+    """A game starting from a position's text, JSON or the short form."""
+    return game_from_document(read_position_text(text), short=not is_json_text(text))
+
+
+def game_from_document(doc: dict[str, Any], short: bool) -> Game:
+    """A game from a position document; ``short``: it was built from a short form, whose
+    errors name the short form's keys (``GE.tax``, not ``nations.GE.tax_level``)."""
     try:
         return Game.from_position(doc)
     except PositionError as exc:
-        if str(path) == "-" or not _is_short(doc):
+        if not short:
             raise
         raise PositionError(short_form_field(str(exc), doc)) from None
-
-
-def _is_short(doc: dict[str, Any]) -> bool:
-    return "supply" not in next(iter(doc["nations"].values()), {})
 
 
 def short_form_field(message: str, doc: dict[str, Any]) -> str:

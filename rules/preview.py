@@ -14,17 +14,16 @@ from rules.common import seats_from
 from rules.economy import (
     FACTORY_COST,
     IMPORT_LIMIT,
-    WIN_POWER,
     _producible,
     factory_sites,
     import_sites,
     is_port,
-    tax_of,
 )
 from rules.errors import IllegalAction
 from rules.investing import CARD_BONUS, claim_shortfall, government_after_buy, interest_payments
-from rules.rondel import SPACE_NAMES, check_rondel, cost_of, distance, passes_investor
+from rules.rondel import SPACE_NAMES, check_rondel, distance, move_cost, passes_investor
 from rules.state import NO, GameState
+from rules.taxation import tax_plan
 
 UNKNOWN_CASH = 10**6  # the cash of a government whose cash the viewer may not see
 
@@ -99,15 +98,11 @@ def effect_text(s: GameState, n: int, space: str, cost: int = 0) -> str:
             return "nothing to import"
         return f"up to {can} units at 1M"
     if step == "taxation":
-        tax, _fac, _flags = tax_of(s, n)
-        level = min(15, max(5, tax))
-        bonus = max(0, level - s.tax_level[n])
-        income = max(0, tax - s.units_of(n))
-        points = min(WIN_POWER, s.power[n] + level - 5) - s.power[n]
-        text = f"tax {tax}M: treasury +{income}M, power +{points}"
+        plan = tax_plan(s, n)
+        text = f"tax {plan.revenue}M: treasury {plan.treasury_gain:+d}M, power +{plan.points}"
         gov = s.government[n]
-        if bonus and gov != NO:
-            text += f", {s.players[gov]} +{bonus}M bonus"
+        if plan.bonus and gov != NO:
+            text += f", {s.players[gov]} +{plan.bonus}M bonus"
         return text
     if step == "investor":
         gov = s.government[n]
@@ -152,7 +147,7 @@ def rondel_preview(
             if origin != NO and d > 6:
                 reason = "out of reach"
             elif origin != NO and d > 0 and s.government[n] != NO and cash_visible:
-                gov, price = s.government[n], cost_of(origin, target)
+                gov, price = s.government[n], move_cost(s, n, target)
                 if price > s.cash[gov]:
                     reason = f"costs {price}M, {s.players[gov]} has {s.cash[gov]}M"
         passed = passes_investor(origin, target) and target != INVESTOR_SPACE

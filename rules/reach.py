@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.actions import NATION_CODES, MoveArmy, MoveFleet
+from rules.actions import MoveArmy, MoveFleet
 from rules.economy import FACTORY_COST, factory_sites
 from rules.maneuver import ManeuverContext, legal_maneuver, protected_province
 from rules.state import NO, GameState
@@ -42,7 +42,7 @@ def reach(s: GameState, region: int) -> list[Reach]:
     board = s.board
     rid = board.id(region)
     out: list[Reach] = []
-    for n, code in enumerate(NATION_CODES):
+    for n, code in enumerate(board.codes):
         if s.units_of(n) == 0:
             continue
         probe = s.copy()
@@ -76,7 +76,7 @@ def reach(s: GameState, region: int) -> list[Reach]:
                     friendly_only=statuses == {"friendly"},
                 )
             )
-    out.sort(key=lambda r: (NATION_CODES.index(r.nation), HOW_ORDER[r.how], r.origin))
+    out.sort(key=lambda r: (board.codes.index(r.nation), HOW_ORDER[r.how], r.origin))
     return out
 
 
@@ -84,8 +84,8 @@ def occupiers(s: GameState, region: int) -> list[str]:
     """Nations with hostile armies in a home province (they occupy it)."""
     owner = s.board.owner[region]
     return [
-        NATION_CODES[n]
-        for n in range(len(NATION_CODES))
+        s.board.codes[n]
+        for n in range(len(s.armies))
         if owner != NO and n != owner and s.hostile(n, region) > 0
     ]
 
@@ -105,7 +105,7 @@ def rules_here(s: GameState, region: int) -> list[str]:
             )
     owner = board.owner[region]
     if owner != NO:
-        code = NATION_CODES[owner]
+        code = board.codes[owner]
         name = board.nations[owner].name
         out.append(
             f"Home province of {name} ({code}): foreign armies here are hostile or friendly; "
@@ -156,13 +156,50 @@ def rules_here(s: GameState, region: int) -> list[str]:
                 out.append(f"No factory yet: {code} may build a {what} here ({FACTORY_COST}M).")
     elif reg.kind == "land":
         out.append("Neutral land: the flag of a nation that alone holds it counts in its tax.")
+    out += _canal_and_edge_rules(s, region)
     flag = s.flag[region]
     if reg.kind != "province":
         if flag != NO:
-            code = NATION_CODES[flag]
+            code = board.codes[flag]
             out.append(f"{code}'s flag: +1M in {code}'s tax until another nation holds it alone.")
         else:
             out.append("No flag: a nation alone here at the end of its Maneuver places one.")
+    return out
+
+
+def _canal_and_edge_rules(s: GameState, region: int) -> list[str]:
+    """Imperial 2030: the canal a region controls or lies on, and the borders across the
+    edge of the world map."""
+    board = s.board
+    out: list[str] = []
+    for canal in board.canals:
+        a, b = canal.seas
+        flag = s.flag[canal.controller]
+        if flag == NO:
+            now = "no flag stands there now: passage is free"
+        else:
+            code = board.codes[flag]
+            gov = s.government[flag]
+            who = f"{s.players[gov]} answers" if gov != NO else "it has no government"
+            now = f"{code}'s flag stands there now ({who}); {code}'s own units pass freely"
+        if region == canal.controller:
+            out.append(
+                f"Controls the {canal.name} ({board.regions[a].name} - "
+                f"{board.regions[b].name}): the government of the nation whose flag stands "
+                f"here is asked before other nations' fleets or convoys cross; {now}."
+            )
+        elif region in canal.seas:
+            other = board.regions[b if region == a else a].name
+            out.append(
+                f"The {canal.name} joins it to the {other}: other nations' fleets and convoys "
+                f"cross only with the permission of the nation whose flag stands in "
+                f"{board.regions[canal.controller].name}; {now}."
+            )
+    rid = board.id(region)
+    across = sorted(board[b if a == rid else a].name for a, b in board.wrap_edges if rid in (a, b))
+    if across:
+        seas = _words([f"the {name}" for name in across])
+        out.append(f"Across the edge of the map it borders {seas} (the world wraps east-west).")
     return out
 
 

@@ -1,4 +1,7 @@
-"""The rondel: choosing a space, its cost, passing Investor and Swiss bank forcing (2010)."""
+"""The rondel: choosing a space, its cost, passing Investor and Swiss bank forcing (2010).
+
+Up to three spaces are free; each further space costs 2M (Imperial) or, in Imperial 2030,
+1M plus the nation's power factor (rule option ``rondel_extra_cost``)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,9 @@ from rules.common import (
     say,
     seats_from,
 )
+from rules.decisions import Decision
 from rules.errors import IllegalAction
+from rules.scoring import power_factor
 from rules.state import NO, TRACKS, GameState
 
 SPACE_NAMES = {
@@ -53,9 +58,27 @@ def distance(origin: int, target: int) -> int:
     return 0 if origin == NO else (target - origin) % 8
 
 
-def cost_of(origin: int, target: int) -> int:
-    """1-3 spaces are free; each further space costs 2M. The first placement is free."""
-    return 0 if origin == NO else 2 * max(0, distance(origin, target) - 3)
+FREE_SPACES = 3
+FLAT_STEP_PRICE = 2
+
+
+def cost_of(origin: int, target: int, price: int = FLAT_STEP_PRICE) -> int:
+    """1-3 spaces are free; each further space costs ``price`` (2M in Imperial, see
+    ``step_price``). The first placement is free."""
+    return 0 if origin == NO else price * max(0, distance(origin, target) - FREE_SPACES)
+
+
+def step_price(s: GameState, n: int) -> int:
+    """What nation ``n`` pays for each rondel space beyond the third now: 2M, or with the
+    2030 rule 1M plus its power factor (China at 11 power points: 3M)."""
+    if s.rules.rondel_extra_cost == "power_factor":
+        return 1 + power_factor(s.power[n])
+    return FLAT_STEP_PRICE
+
+
+def move_cost(s: GameState, n: int, target: int) -> int:
+    """What moving nation ``n`` to space ``target`` costs its government now."""
+    return cost_of(s.rondel[n], target, step_price(s, n))
 
 
 def passes_investor(origin: int, target: int) -> bool:
@@ -82,7 +105,7 @@ def check_rondel(s: GameState, n: int, target: int) -> int:
     refusal = rondel_refusal(s, n, target)
     if refusal is not None:
         raise IllegalAction(refusal)
-    return cost_of(s.rondel[n], target)
+    return move_cost(s, n, target)
 
 
 def rondel_refusal(s: GameState, n: int, target: int) -> str | None:
@@ -97,7 +120,7 @@ def rondel_refusal(s: GameState, n: int, target: int) -> str | None:
             return f"{nname(s, n)} must move on the rondel; it cannot stay on {SPACE_NAMES[space]}"
         if d > 6:
             return f"{nname(s, n)} can move at most 6 spaces; {SPACE_NAMES[space]} is {d} away"
-    cost = cost_of(origin, target)
+    cost = move_cost(s, n, target)
     if cost > s.cash[gov]:
         return (
             f"{s.players[gov]} cannot pay {cost}M to move {nname(s, n)} "
@@ -125,12 +148,12 @@ def rondel_refusal(s: GameState, n: int, target: int) -> str | None:
 def step_rondel_decision(s: GameState, ev: Events) -> None:
     """A nation's turn begins: its government chooses a rondel space."""
     n = s.turn
-    await_decision(s, "rondel", s.government[n], n)
+    await_decision(s, Decision.RONDEL, s.government[n], n)
 
 
 def legal_rondel(s: GameState, n: int) -> list[ChooseRondel]:
     out = []
-    c = code(n)
+    c = code(s, n)
     for target in range(8):
         if rondel_refusal(s, n, target) is None:
             out.append(ChooseRondel(c, RONDEL_SPACES[target]))
@@ -151,7 +174,7 @@ def apply_rondel(s: GameState, a: ChooseRondel, ev: Events) -> None:
         queue = swiss_bank_queue(s, n)
         if queue:
             s.turn_ctx = PendingMove(origin, target, tuple(queue))
-            await_decision(s, "swiss_bank", queue[0], n, s.turn_ctx)
+            await_decision(s, Decision.SWISS_BANK, queue[0], n, s.turn_ctx)
             return
     resolve_move(s, n, origin, target, ev)
 
@@ -171,13 +194,13 @@ def swiss_bank_queue(s: GameState, n: int) -> list[int]:
 
 def legal_swiss(s: GameState) -> list[SwissBankForce]:
     p = s.players[s.awaiting_player]
-    c = code(s.turn)
+    c = code(s, s.turn)
     return [SwissBankForce(p, c, True), SwissBankForce(p, c, False)]
 
 
 def apply_swiss(s: GameState, a: SwissBankForce, ev: Events) -> None:
     n = s.turn
-    if a.nation != code(n):
+    if a.nation != code(s, n):
         raise IllegalAction(f"{a.player} is asked about {nname(s, n)}, not {a.nation}")
     pm: PendingMove = s.turn_ctx
     clear_await(s)
@@ -190,7 +213,7 @@ def apply_swiss(s: GameState, a: SwissBankForce, ev: Events) -> None:
     rest = pm.queue[1:]
     if rest:
         s.turn_ctx = PendingMove(pm.origin, pm.target, rest)
-        await_decision(s, "swiss_bank", rest[0], n, s.turn_ctx)
+        await_decision(s, Decision.SWISS_BANK, rest[0], n, s.turn_ctx)
         return
     s.turn_ctx = None
     resolve_move(s, n, pm.origin, pm.target, ev)
@@ -201,7 +224,7 @@ def resolve_move(
 ) -> None:
     """Pay for the move, place the marker and queue the space's action."""
     gov = s.government[n]
-    cost = cost_of(origin, target)
+    cost = cost_of(origin, target, step_price(s, n))
     if forced and s.rules.swiss_bank_forced_cost == "free":
         cost = 0
     s.cash[gov] -= cost

@@ -1,9 +1,12 @@
-"""The rule set: edition, variant and one named option for every rule difference or ambiguity.
+"""The rule set: the game, edition, variant and one named option for every rule difference or
+ambiguity.
 
-Editions are presets of options, never ``if edition == ...`` checks in the engine: the engine
-reads only the options. Every option carries its choices, a one-line explanation and the source
-of each reading, so that the save file, ``docs/RULE_OPTIONS.md``, the command line and the app's
-new-game screen all describe the same thing.
+Games and editions are presets of options, never ``if edition == ...`` checks in the engine:
+the engine reads only the options (and the board of the game, ``rules.games``). Every option
+carries its choices, a one-line explanation, the source of each reading and the games it
+applies to, so that the save file, ``docs/RULE_OPTIONS.md``, the command line and the app's
+new-game screen all describe the same thing. An option that does not apply to a game (a
+border of the other game's map, a rule of the other game) is neither set nor saved for it.
 """
 
 from __future__ import annotations
@@ -11,8 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from rules.games import GAMES, GameName, game_info
+
 EDITIONS = ("first", "2010")
 VARIANTS = ("standard", "experienced", "no-investor-card")
+BOTH = GAMES
+IMPERIAL_ONLY = (GameName.IMPERIAL.value,)
+ONLY_2030 = (GameName.IMPERIAL_2030.value,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,19 +31,22 @@ class OptionInfo:
     choices: tuple[Any, ...]
     summary: str
     source: str
+    games: tuple[str, ...] = BOTH  # the games it applies to
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """Everything that decides how a game is played, recorded in every save file.
 
-    The defaults are the first edition as the seeds read it: where RULES.md recommends one
-    reading and the three seed documents another, the seeds decide, two against one where they
-    disagree among themselves (see ``docs/RULE_OPTIONS.md``).
+    The defaults are Imperial's first edition as the seeds read it: where RULES.md recommends
+    one reading and the three seed documents another, the seeds decide, two against one where
+    they disagree among themselves (see ``docs/RULE_OPTIONS.md``). The options of Imperial
+    2030 default to what Imperial does, so a game that is not 2030 never notices them.
     """
 
     edition: str = "first"
     variant: str = "standard"
+    game: str = GameName.IMPERIAL.value
     # -- components -----------------------------------------------------------------------
     thirty_million_bond: bool = False
     flags_per_nation: int = 10
@@ -75,18 +86,38 @@ class RuleSet:
     # -- scoring --------------------------------------------------------------------------
     tie_break: str = "credit_sum"
     tie_break_equal_power: str = "turn_order"
+    # -- Imperial 2030 (RULES_2030.md) -----------------------------------------------------
+    rondel_extra_cost: str = "flat"
+    taxation: str = "imperial"
+    success_bonus: str = "table"
+    experienced_cash: str = "imperial"
+    canal_refusal: str = "unit"
+    canal_same_government: str = "ask"
+    canal_ungoverned: str = "free"
+    east_africa_near_east: bool = False
 
     # ---------------------------------------------------------------------------------------
     @classmethod
-    def preset(cls, edition: str = "first", variant: str = "standard") -> RuleSet:
-        """The options of an edition (first | 2010) and a variant."""
+    def preset(
+        cls, edition: str | None = None, variant: str = "standard", game: str = "imperial"
+    ) -> RuleSet:
+        """The options of a game (imperial | 2030), an edition (first | 2010; by default the
+        game's own: first for Imperial, 2010 for Imperial 2030) and a variant."""
+        info = game_info(game)
+        if edition is None:
+            edition = info.editions[0]
         if edition not in EDITIONS:
             raise ValueError(f"unknown edition {edition!r}; choose one of {', '.join(EDITIONS)}")
+        if edition not in info.editions:
+            raise ValueError(
+                f"{info.title} is played with the {' or '.join(info.editions)} rules; "
+                f"the {edition} edition does not apply to it"
+            )
         if variant not in VARIANTS:
             raise ValueError(f"unknown variant {variant!r}; choose one of {', '.join(VARIANTS)}")
         if edition == "first":
             return cls(edition=edition, variant=variant)
-        return cls(
+        third = cls(
             edition=edition,
             variant=variant,
             thirty_million_bond=True,
@@ -99,13 +130,38 @@ class RuleSet:
             no_card_unbonded_nation=True,
             port_fleet_fights_present_army=True,
         )
+        if info.name is GameName.IMPERIAL:
+            return third
+        # Imperial 2030 (RULES_2030.md): the 2010 rules, 15 flags, 9 bonds up to 30M, Swiss
+        # banks, 420M in the box (35x1, 55x2, 25x5, 15x10), and its own rule differences.
+        return replace(
+            third,
+            game=info.name.value,
+            rondel_extra_cost="power_factor",
+            taxation="2030",
+            experienced_cash="2030",
+        )
+
+    @property
+    def title(self) -> str:
+        """The game's name as players say it: ``Imperial`` or ``Imperial 2030``."""
+        return game_info(self.game).title
+
+    def applies(self, name: str) -> bool:
+        """Whether the option ``name`` is one of this game's."""
+        info = OPTIONS.get(name)
+        return info is not None and self.game in info.games
 
     def with_options(self, **changes: Any) -> RuleSet:
-        """A copy with some options changed; each value is checked against its choices."""
+        """A copy with some options changed; each value is checked against its choices, and
+        each option must apply to the game."""
         for key, value in changes.items():
             info = OPTIONS.get(key)
             if info is None:
                 raise ValueError(f"unknown rule option {key!r}")
+            if self.game not in info.games:
+                only = " and ".join(game_info(g).title for g in info.games)
+                raise ValueError(f"rule option {key} applies only to {only}, not to {self.title}")
             if value not in info.choices:
                 choices = ", ".join(format_value(c) for c in info.choices)
                 raise ValueError(
@@ -114,18 +170,26 @@ class RuleSet:
         return replace(self, **changes)
 
     def options(self) -> dict[str, Any]:
-        """All options (not edition/variant) as a plain dict, for save files."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name in OPTIONS}
+        """The game's options (not game/edition/variant) as a plain dict, for save files."""
+        game = self.game
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name in OPTIONS and game in OPTIONS[f.name].games
+        }
 
     def differences(self) -> dict[str, Any]:
-        """The options that differ from the edition's preset."""
-        base = RuleSet.preset(self.edition, self.variant).options()
+        """The options that differ from the game's and edition's preset."""
+        base = RuleSet.preset(self.edition, self.variant, self.game).options()
         return {k: v for k, v in self.options().items() if base[k] != v}
 
     @classmethod
-    def from_dict(cls, edition: str, variant: str, options: dict[str, Any]) -> RuleSet:
-        """Rebuild a rule set from a save header; unknown options are an error."""
-        return cls.preset(edition, variant).with_options(**options)
+    def from_dict(
+        cls, edition: str, variant: str, options: dict[str, Any], game: str = "imperial"
+    ) -> RuleSet:
+        """Rebuild a rule set from a save header; unknown options, and options of the other
+        game, are an error."""
+        return cls.preset(edition, variant, game).with_options(**options)
 
     # -- derived values used by the engine ---------------------------------------------------
     @property
@@ -313,13 +377,17 @@ OPTIONS: dict[str, OptionInfo] = {
             (False, True),
             "A fleet in port may call a battle against an army already in its province "
             "(not only one that enters).",
-            "first [HU1] FAQ: only when the army enters; 2010 [EN3]: also when already there",
+            "first [HU1] FAQ: only when a foreign army steps into the province, so not when an "
+            "army there turns hostile without moving (a status switch is no entry; [BSW] seed "
+            "002: on a switch the other armies may demand a battle); 2010 [EN3]: also when "
+            "already there",
         ),
         _O(
             "armies_may_enter_dublin",
             (True, False),
             "Armies may land in Dublin (Ireland) by convoy.",
             "[EN3] FAQ yes; [HU1] FAQ 'no islands'; RULES.md: treat Dublin as a province (§4.1)",
+            IMPERIAL_ONLY,
         ),
         _O(
             "last_factory_entry",
@@ -374,6 +442,7 @@ OPTIONS: dict[str, OptionInfo] = {
             (True, False),
             "The Black Sea and the Eastern Mediterranean are adjacent.",
             "UNCERTAIN #20; map: included (europe_map.json 'doubtful')",
+            IMPERIAL_ONLY,
         ),
         _O(
             "tie_break",
@@ -388,39 +457,120 @@ OPTIONS: dict[str, OptionInfo] = {
             "order, or their credit added together.",
             "UNCERTAIN #18; recommended: turn order (§7)",
         ),
+        # -- Imperial 2030 (RULES_2030.md; [2030] its sources, section numbers there) -------
+        _O(
+            "rondel_extra_cost",
+            ("power_factor", "flat"),
+            "Each rondel space beyond the third costs 1M plus the nation's power factor "
+            "(power_factor), or 2M as in Imperial (flat).",
+            "2030 rule [BSW-D], [TB], [D30] p.6, [AM] (§3); flat is Imperial's",
+            ONLY_2030,
+        ),
+        _O(
+            "taxation",
+            ("2030", "imperial"),
+            "2030: revenue into the treasury, then 1M per unit out of it (it stops at 0), "
+            "power points by the 2030 table, at most 23M revenue; imperial: Imperial's tax "
+            "chart, soldiers paid out of the revenue only.",
+            "2030 rule [TB], [D30] p.12, [AM] (§4); imperial is Imperial's §5.6",
+            ONLY_2030,
+        ),
+        _O(
+            "success_bonus",
+            ("table", "imperial"),
+            "With 2030 taxation, the government's success bonus: the fixed amount of the 2030 "
+            "table, paid from the treasury after soldiers' pay and cut to what is left "
+            "(table), or the official variant 'bonus by the Imperial rule': 1M per tax-chart "
+            "space gained, from the bank (imperial).",
+            "table: [BSW-D], [TB], [D30] (§4 step 3); imperial: the variant of [BSW-D], "
+            "UNCERTAIN #5, best reading Imperial's §5.6 step 2 ([D30] pays it from the "
+            "treasury by power-point steps) (§9)",
+            ONLY_2030,
+        ),
+        _O(
+            "experienced_cash",
+            ("2030", "imperial"),
+            "Experienced set-up: each player's starting money, 37/25/19/15/13M for 2-6 "
+            "players (2030), or Imperial's 40/28/22/18/15M (imperial).",
+            "UNCERTAIN #4: 2030 from [TB] #543 and its set-up code only (§7.3)",
+            ONLY_2030,
+        ),
+        _O(
+            "canal_refusal",
+            ("unit", "maneuver"),
+            "After a government refuses a unit passage through a canal: only that unit may "
+            "not ask again this Maneuver (unit), or the canal stays closed to the moving "
+            "nation for the rest of its Maneuver while the same nation controls it (maneuver).",
+            "UNCERTAIN #1, best reading: a no removes that crossing only; [TB] withdraws the "
+            "one move (§2.3)",
+            ONLY_2030,
+        ),
+        _O(
+            "canal_same_government",
+            ("ask", "allow"),
+            "When one player governs both the moving and the controlling nation: the canal "
+            "question is still asked (ask), or answered yes at once (allow).",
+            "UNCERTAIN #1, best reading: still ask (§2.3)",
+            ONLY_2030,
+        ),
+        _O(
+            "canal_ungoverned",
+            ("free", "closed"),
+            "A canal controlled by a nation without a government (nobody holds its bonds): "
+            "free passage (free), or closed to every other nation (closed).",
+            "UNCERTAIN #1, no source; best reading: nobody can refuse, so it is free (§2.3)",
+            ONLY_2030,
+        ),
+        _O(
+            "east_africa_near_east",
+            (False, True),
+            "East Africa and the Near East border each other.",
+            "UNCERTAIN #9; map: excluded, as three of four datasets (world2030_map.json "
+            "'doubtful')",
+            ONLY_2030,
+        ),
     )
 }
 
 
 def options_markdown() -> str:
     """The text of docs/RULE_OPTIONS.md (a test keeps the file in step with the code)."""
-    first = RuleSet.preset("first")
-    third = RuleSet.preset("2010")
+    presets = (
+        RuleSet.preset("first"),
+        RuleSet.preset("2010"),
+        RuleSet.preset(game=GameName.IMPERIAL_2030.value),
+    )
     lines = [
         "# Rule options",
         "",
-        "Every rule difference between the editions and every point RULES.md marks UNCERTAIN "
-        "is a named option. An edition is a preset of these options; a game records all of "
-        "them in its save file. Change one with `imperial new --option NAME=VALUE`.",
+        "Every rule difference between the editions and the games and every point RULES.md "
+        "and RULES_2030.md mark UNCERTAIN is a named option. An edition, and Imperial 2030, "
+        "is a preset of these options; a game records all of its options in its save file. "
+        "Change one with `imperial new --option NAME=VALUE`; `imperial options --game 2030` "
+        "lists those of Imperial 2030. A dash: the option does not apply to that game.",
         "",
         "Sources: [HU1] the Hungarian first-edition rulebook (seed 000), "
         "[EN3] the 2010 rulebook, [BSW] the BrettspielWelt help pages (seed 002 in German and "
         "Italian, seed 004 in English), [JS] the open-source implementation, RULES.md section "
         "numbers in brackets. The seeds are the authority for the first edition; where they "
-        "disagree, two of the three decide.",
+        "disagree, two of the three decide. For Imperial 2030 the sources of RULES_2030.md: "
+        "[BSW-D] the BrettspielWelt 2030 differences page, [TB] Thrillberg/imperial, [D30] "
+        "druvaciam/Imperial2030 (rulebook pages as it cites them), [AM] "
+        "alexander-mol/Imperial2030, RULES_2030.md section numbers in brackets.",
         "",
         "Generated by `rules.ruleset.options_markdown()`; do not edit by hand.",
         "",
-        "| option | choices | first | 2010 | what it decides | source of each reading |",
-        "|---|---|---|---|---|---|",
+        "| option | choices | Imperial first | Imperial 2010 | Imperial 2030 | what it decides "
+        "| source of each reading |",
+        "|---|---|---|---|---|---|---|",
     ]
     for name, info in OPTIONS.items():
         choices = " / ".join(format_value(c) for c in info.choices)
-        lines.append(
-            f"| `{name}` | {choices} | {format_value(getattr(first, name))} | "
-            f"{format_value(getattr(third, name))} | {info.summary} | {info.source} |"
+        values = " | ".join(
+            format_value(getattr(p, name)) if p.applies(name) else "—" for p in presets
         )
-    lines += ["", *READINGS, ""]
+        lines.append(f"| `{name}` | {choices} | {values} | {info.summary} | {info.source} |")
+    lines += ["", *READINGS, "", *READINGS_2030, ""]
     return "\n".join(lines)
 
 
@@ -469,4 +619,38 @@ READINGS = (
     "- With the strict `last_government_payment` reading, a purchase is refused if it "
     "would take over, at the end-of-Investor check, a last government of a nation at 0 "
     "power points and leave the buyer without the 1M to pay.",
+)
+
+READINGS_2030 = (
+    "## Imperial 2030: the points RULES_2030.md leaves open",
+    "",
+    "RULES_2030.md §10 lists nine UNCERTAIN points. Each is an option above, an Imperial "
+    "option that applies to 2030 as well, or, where no source offers another reading, a "
+    "fixed rule said here.",
+    "",
+    "1. The canal question (§2.3). A fleet moving between the two seas of a canal, or an "
+    "army convoyed across it, is asked about when the move is made, before anything moves: "
+    "the government of the nation whose flag stands in the controlling region (Colombia, "
+    "North Africa) allows or refuses (decision `canal`, docs/ACTIONS.md). A yes is for that "
+    "crossing only. The mover's own flag there, or no flag, means free passage. A convoy "
+    "through both canals asks each controller in the order the route crosses them, and a "
+    "no from either withdraws it. A flag that changes hands during the Maneuver decides "
+    "every crossing asked after it. Options: `canal_refusal` (what a no closes), "
+    "`canal_same_government` (one player on both sides), `canal_ungoverned` (a controller "
+    "without government).",
+    "2. The 2- and 3-player groupings (RU+IN+US against CN+BR+EU; RU+BR, CN+EU, IN+US) come "
+    "from one source only ([TB]), but they are Imperial's groupings by turn-order position; "
+    "no source offers another, so they are not an option.",
+    "3. The nations nobody is dealt with 4 or 5 players follow the 2010 rule through "
+    "Imperial's options `unassigned_flag_min_bond` and `setup_bonds_claim_flags` (the "
+    "holder of the nation's 2M bond governs it; [TB]: the largest bond, the same player).",
+    "4. The experienced players' starting money: `experienced_cash`.",
+    "5. The official variant 'bonus by the Imperial rule': `success_bonus`.",
+    "6. The variant without investor card is played as in Imperial (`--variant "
+    "no-investor-card`, with its options).",
+    "7. The tie-break is Imperial's (`tie_break`, `tie_break_equal_power`).",
+    "8. India's colour is a matter of display, not a rule: black, as the map file says.",
+    "9. The doubtful border East Africa - Near East: `east_africa_near_east` (left out, as "
+    "three of four datasets). The seven borders only the weakest dataset lacks are on the "
+    "board: three independent datasets have them.",
 )

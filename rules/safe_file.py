@@ -44,8 +44,16 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def check_name(path: str | os.PathLike[str]) -> None:
+    """Refuse a file name no system call takes: a NUL character ends a name in C, so Python
+    refuses it with a ValueError that no caller expects from a file."""
+    if "\0" in os.fspath(path):
+        raise FileProblem("the file name holds a NUL character (\\x00); no file name can")
+
+
 def target_of(path: Path) -> Path:
     """The file a path names, following symbolic links (to write the file, not the link)."""
+    check_name(path)
     return Path(os.path.realpath(path))
 
 
@@ -64,6 +72,7 @@ def _kind(mode: int) -> str:
 def _open_regular(path: Path) -> tuple[int, os.stat_result]:
     """Open for reading without ever blocking (O_NONBLOCK: a FIFO opens at once) and refuse
     anything that is not a regular file or is too big."""
+    check_name(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
@@ -186,6 +195,7 @@ class LockedFile:
 
 def check_writable(target: Path) -> None:
     """Refuse to replace anything but a writable regular file (a missing file is fine)."""
+    check_name(target)
     try:
         st = os.stat(target)
     except FileNotFoundError:

@@ -29,21 +29,20 @@ from types import TracebackType
 from typing import Any
 
 from rules.actions import NotationError, parse_action
-from rules.bots import BOT_LEVELS
+from rules.controllers import CHOICES, HUMAN, Controller
 from rules.errors import IllegalAction, SetupError
 from rules.game import Game, Setup
-from rules.position import PositionError, read_position
+from rules.games import GAMES, game_info
+from rules.position import STATE_FORMAT, PositionError, read_position
 from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, RuleSet
-from rules.safe_file import FileProblem, LockedFile, digest, read_regular
+from rules.safe_file import FileProblem, LockedFile, check_name, digest, read_regular
 from rules.safe_file import write_atomically as _write_file
+from rules.safe_json import JsonProblem, read_json
 from rules.setup import Deal, check_players, parse_deal
 
 FORMAT = "imperial-save"
 VERSION = 2  # the highest version this program reads; 1 is written unless a position is kept
 POSITION_SAVE_VERSION = 2
-DEFAULT_CONTROLLER = "human"
-CONTROLLERS = (DEFAULT_CONTROLLER, *(f"bot:{level}" for level in BOT_LEVELS))
-MAX_DEPTH = 40  # nesting of JSON objects and lists; a save needs 6
 
 _REQUIRED = ("edition", "variant", "options", "players", "seed", "deal", "actions")
 
@@ -88,7 +87,7 @@ class LoadedGame:
     front-end settings that were dropped."""
 
     game: Game
-    controllers: dict[str, str]  # player -> "human" | "bot:<name>" ...
+    controllers: dict[str, Controller]  # who plays each seat
     app: dict[str, Any] = field(default_factory=dict)  # opaque front-end settings
     header: dict[str, Any] = field(default_factory=dict)  # the file without "actions"
     digest: str = ""
@@ -136,12 +135,11 @@ def game_to_dict(
         "format": FORMAT,
         "version": POSITION_SAVE_VERSION if setup.position is not None else 1,
         "program": program_version(),
+        "game": setup.rules.game,
         "edition": setup.rules.edition,
         "variant": setup.rules.variant,
         "options": setup.rules.options(),
-        "players": [
-            {"name": p, "controller": controllers.get(p, DEFAULT_CONTROLLER)} for p in setup.players
-        ],
+        "players": [{"name": p, "controller": controllers.get(p, HUMAN)} for p in setup.players],
         "seed": setup.seed,
         "deal": deal,
         "created": created or now,
@@ -291,6 +289,19 @@ def to_json(doc: Any, indent: int = 0, key: str | None = None) -> str:
     return "{\n" + ",\n".join(items) + "\n" + pad + "}"
 
 
+def typed_save_path(text: str) -> Path:
+    """The file a player typed for a save (the app's Save as prompt), ``~`` expanded, or
+    SaveError (one line): a name no file can have is refused here, before anything touches
+    the disk (a NUL character would otherwise end the app with a ValueError)."""
+    if not text.strip():
+        raise SaveError("give a file name to save to")
+    try:
+        check_name(text)
+    except FileProblem as exc:
+        raise SaveError(f"{printable(text, 60)}: {exc}") from None
+    return Path(text).expanduser()
+
+
 def write_atomically(path: Path, text: str) -> None:
     """Replace the file ``path`` names by ``text`` all at once (see ``rules.safe_file``)."""
     try:
@@ -319,40 +330,43 @@ def _load_bytes(raw: bytes, path: Path) -> LoadedGame:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not an imperial save file (not UTF-8 text)") from None
-    data = parse_json(text, str(path))
+    try:
+        data = parse_json(text, str(path))
+    except SaveError:
+        if _is_short_position(text):
+            raise SaveError(_POSITION_NOT_SAVE.format(path=path)) from None
+        raise
     loaded = game_from_dict(data, source=str(path))
     loaded.digest = digest(raw)
     return loaded
 
 
-def parse_json(text: str, source: str) -> Any:
-    """JSON from an untrusted file: a bad document, one nested without end or a number too
-    long to read is one line naming ``source``, never a traceback."""
+_POSITION_NOT_SAVE = (
+    "{path}: this is a position, not a saved game: start a game from it with "
+    "`imperial new --position {path} --save GAME.json` (docs/POSITIONS.md)"
+)
+
+
+def _is_short_position(text: str) -> bool:
+    """Whether a text that is not JSON is the short form of a position (docs/POSITIONS.md),
+    read with the position reader's own guards (a hostile text is just "no")."""
+    from rules.position_toml import load_short_toml
+
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"{source}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}); "
-            "the file is damaged or not an imperial save"
-        ) from None
-    except RecursionError:
-        raise SaveError(f"{source}: nested too deeply to be a save file") from None
-    except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        raise SaveError(f"{source}: not a save file ({printable(str(exc), 80)})") from None
-    _check_depth(data, source)
-    return data
+        doc = load_short_toml(text)
+    except PositionError:
+        return False
+    return "players" in doc and "to_move" in doc
 
 
-def _check_depth(data: Any, source: str) -> None:
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise SaveError(f"{source}: nested too deeply to be a save file")
-        if isinstance(value, dict):
-            stack.extend((v, depth + 1) for v in value.values())
-        elif isinstance(value, list):
-            stack.extend((v, depth + 1) for v in value)
+def parse_json(text: str, source: str) -> Any:
+    """JSON from an untrusted file (``rules.safe_json``): a bad document, one nested without
+    end, a number too long to read or an object with a key written twice is one line naming
+    ``source``, never a traceback or a silent choice."""
+    try:
+        return read_json(text)
+    except JsonProblem as exc:
+        raise SaveError(f"{source}: {exc}") from None
 
 
 def _bad_text(value: Any) -> str | None:
@@ -381,6 +395,8 @@ def game_from_dict(data: Any, source: str = "save") -> LoadedGame:
     def fail(message: str) -> SaveError:
         return SaveError(f"{where}: {message}")
 
+    if isinstance(data, dict) and data.get("format") == STATE_FORMAT:
+        raise SaveError(_POSITION_NOT_SAVE.format(path=source))
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise fail(f'not an imperial save file (no "format": "{FORMAT}" at the top)')
     version = data.get("version")
@@ -413,7 +429,7 @@ def game_from_dict(data: Any, source: str = "save") -> LoadedGame:
         raise fail(f'"{bad}" holds text that is not valid Unicode (a lone surrogate)')
 
     rules = _read_rules(data, fail)
-    players, controllers = _read_players(data.get("players"), fail)
+    players, controllers = _read_players(data.get("players"), rules.game, fail)
     seed = data["seed"]
     if seed is not None and (not _is_int(seed) or abs(seed) >= 2**63):
         raise fail(f'"seed" must be a whole number (below 2^63) or null, not {_show(seed)}')
@@ -465,12 +481,17 @@ def _read_position(
     if start.players != players:
         raise fail('the starting position\'s players differ from "players"')
     if start.rules != rules:
-        raise fail('the starting position\'s rules differ from "edition", "variant", "options"')
+        raise fail(
+            'the starting position\'s rules differ from "game", "edition", "variant", "options"'
+        )
     return dict(value)
 
 
 def _read_rules(data: dict[str, Any], fail: Any) -> RuleSet:
     edition, variant, options = data["edition"], data["variant"], data["options"]
+    game = data.get("game", "imperial")  # saves written before Imperial 2030 have none
+    if game not in GAMES:
+        raise fail(f'"game" must be one of {", ".join(GAMES)}, not {_show(game)}')
     if edition not in EDITIONS:
         raise fail(f'"edition" must be one of {", ".join(EDITIONS)}, not {_show(edition)}')
     if variant not in VARIANTS:
@@ -481,36 +502,43 @@ def _read_rules(data: dict[str, Any], fail: Any) -> RuleSet:
         info = OPTIONS.get(name)
         if info is None:
             raise fail(f"unknown rule option {name!r} (see `imperial options`)")
+        if game not in info.games:
+            raise fail(
+                f"rule option {name} does not apply to {game_info(game).title} "
+                f"(see `imperial options --game {game}`)"
+            )
         # JSON true is not 1 and 1 is not true: compare types too, not only equality.
         if not any(type(value) is type(c) and value == c for c in info.choices):
             choices = ", ".join(json.dumps(c) for c in info.choices)
             raise fail(f"rule option {name} cannot be {_show(value)}; choose {choices}")
     # Options missing from an older save keep the edition's preset value.
     try:
-        return RuleSet.from_dict(edition, variant, options)
+        return RuleSet.from_dict(edition, variant, options, game)
     except ValueError as exc:
         raise fail(str(exc)) from None
 
 
-def _read_players(value: Any, fail: Any) -> tuple[tuple[str, ...], dict[str, str]]:
+def _read_players(
+    value: Any, game: str, fail: Any
+) -> tuple[tuple[str, ...], dict[str, Controller]]:
     if not isinstance(value, list) or not value:
         raise fail(f'"players" must be a list of {{"name", "controller"}}, not {_show(value)}')
     names: list[str] = []
-    controllers: dict[str, str] = {}
+    controllers: dict[str, Controller] = {}
     for i, entry in enumerate(value, start=1):
         if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
             raise fail(f'player {i} must be an object with a "name" string, not {_show(entry)}')
         name = entry["name"]
-        controller = entry.get("controller", DEFAULT_CONTROLLER)
-        if controller not in CONTROLLERS:
+        word = entry.get("controller", HUMAN)
+        if word not in CHOICES:
             raise fail(
                 f'player {printable(name, 20)}: "controller" must be one of '
-                f"{', '.join(CONTROLLERS)}, not {_show(controller)}"
+                f"{', '.join(CHOICES)}, not {_show(word)}"
             )
         names.append(name)
-        controllers[name] = controller
+        controllers[name] = Controller(word)
     try:
-        players = check_players(names)
+        players = check_players(names, game)
     except SetupError as exc:
         raise fail(f"bad players: {exc}") from None
     return players, controllers

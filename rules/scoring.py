@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.actions import NATION_CODES
 from rules.state import GameState
 
 
@@ -65,7 +64,7 @@ def result_of(s: GameState) -> Result:
     scores = []
     for p, name in enumerate(s.players):
         bonds = tuple(
-            BondScore(NATION_CODES[n], costs[k], k + 1, power_factor(s.power[n]))
+            BondScore(s.board.codes[n], costs[k], k + 1, power_factor(s.power[n]))
             for n in range(len(s.bond_owner))
             for k, o in enumerate(s.bond_owner[n])
             if o == p
@@ -80,7 +79,7 @@ def result_of(s: GameState) -> Result:
         top = max(values.values())
         tied = [p for p in tied if values[p] == top]
         if len(tied) == 1:
-            names = "+".join(NATION_CODES[n] for n in group)
+            names = "+".join(s.board.codes[n] for n in group)
             what = "highest bond" if s.rules.tie_break == "highest_bond" else "credit"
             return Result(
                 tuple(scores),

@@ -3,6 +3,8 @@
 The standard distribution deals flag cards (shuffled with a seed, or dealt as given, as at a
 real table); the back of each card names the bonds its receiver buys. The deal is stored in the
 save file as well as the seed, so a save never depends on a random number generator's version.
+The tables (partner bonds, the cards dealt with 2 or 3 players, the experienced players'
+money) are the game's (``rules.games``).
 """
 
 from __future__ import annotations
@@ -12,20 +14,17 @@ import re
 from dataclasses import dataclass
 
 from maps import Board, load_board
-from rules.actions import NATION_CODES
 from rules.errors import SetupError
+from rules.games import IMPERIAL, IMPERIAL_2030, GameInfo, game_info
 from rules.ruleset import OPTIONS, RuleSet
 from rules.state import NO, GameState
 
-# The back of each flag card: the partner nation whose bond it buys besides its own 9M bond.
-CARD_PARTNER = {"AH": "GE", "IT": "GB", "FR": "AH", "GB": "RU", "GE": "IT", "RU": "FR"}
-# With 3 players the holder of AH/IT/FR also takes a second card; with 2 players two more.
-EXTRA_CARDS = {
-    3: {"AH": ("GB",), "IT": ("RU",), "FR": ("GE",)},
-    2: {"AH": ("FR", "GE"), "IT": ("GB", "RU")},
-}
-DEALT_CARDS = {2: ("AH", "IT"), 3: ("AH", "IT", "FR")}
-EXPERIENCED_MONEY = {6: 15, 5: 18, 4: 22, 3: 28, 2: 40}
+# Imperial's tables (the back of each flag card, the cards of a 2- or 3-player game, the
+# experienced players' money); a game's own are in ``rules.games``.
+CARD_PARTNER = IMPERIAL.card_partner
+EXTRA_CARDS = IMPERIAL.extra_cards
+DEALT_CARDS = IMPERIAL.dealt_cards
+EXPERIENCED_MONEY = IMPERIAL.experienced_money
 OWN_BOND = 9
 NAME_RE = re.compile(r"^[A-Za-z][A-Za-z0-9_.'-]{0,19}$")
 
@@ -38,9 +37,12 @@ class Deal:
     starter: str | None = None  # experienced variant: the first chooser
 
 
-def check_players(players: list[str]) -> tuple[str, ...]:
+def check_players(players: list[str], game: str = "imperial") -> tuple[str, ...]:
+    """The players' names, checked: 2-6 of them, each a name the notation can read, none a
+    nation code of the game (``imperial`` or ``2030``), no two alike."""
+    info = game_info(game)
     if not 2 <= len(players) <= 6:
-        raise SetupError(f"Imperial is played by 2 to 6 players, not {len(players)}")
+        raise SetupError(f"{info.title} is played by 2 to 6 players, not {len(players)}")
     seen: set[str] = set()
     for p in players:
         if not isinstance(p, str) or not NAME_RE.fullmatch(p):
@@ -48,7 +50,7 @@ def check_players(players: list[str]) -> tuple[str, ...]:
                 f"player name {p!r:.40} must start with a letter and use letters, digits, _ . ' -"
                 " (at most 20 characters, no spaces)"
             )
-        if p.upper() in NATION_CODES:
+        if p.upper() in info.nations:
             raise SetupError(f"player name {p!r} is a nation code; choose another name")
         if p.lower() in seen:
             raise SetupError(f"two players are called {p!r}")
@@ -61,9 +63,10 @@ def random_deal(players: tuple[str, ...], rules: RuleSet, seed: int) -> Deal:
     rng = random.Random(seed)
     if rules.variant == "experienced":
         return Deal({}, starter=players[rng.randrange(len(players))])
-    cards = list(DEALT_CARDS.get(len(players), NATION_CODES))
+    info = game_info(rules.game)
+    cards = list(info.dealt_cards.get(len(players), info.nations))
     rng.shuffle(cards)
-    return _complete({p: cards[i] for i, p in enumerate(players)}, players)
+    return _complete(info, {p: cards[i] for i, p in enumerate(players)}, players)
 
 
 def parse_deal(text: str, players: tuple[str, ...], rules: RuleSet) -> Deal:
@@ -76,10 +79,11 @@ def parse_deal(text: str, players: tuple[str, ...], rules: RuleSet) -> Deal:
                 f"{name!r} is not a player"
             )
         return Deal({}, starter=name)
+    info = game_info(rules.game)
     given: dict[str, str] = {}
     for part in filter(None, (x.strip() for x in text.split(","))):
         if "=" not in part:
-            raise SetupError(f"--deal entry {part!r} must look like Name=AH")
+            raise SetupError(f"--deal entry {part!r} must look like Name={info.nations[0]}")
         name, card = (x.strip() for x in part.split("=", 1))
         card = card.upper()
         if name not in players:
@@ -87,7 +91,7 @@ def parse_deal(text: str, players: tuple[str, ...], rules: RuleSet) -> Deal:
         if name in given:
             raise SetupError(f"--deal gives {name} two cards; give each player one")
         given[name] = card
-    allowed = DEALT_CARDS.get(len(players), NATION_CODES)
+    allowed = info.dealt_cards.get(len(players), info.nations)
     for name, card in given.items():
         if card not in allowed:
             raise SetupError(
@@ -99,11 +103,11 @@ def parse_deal(text: str, players: tuple[str, ...], rules: RuleSet) -> Deal:
     if set(given) != set(players):
         missing = [p for p in players if p not in given]
         raise SetupError(f"--deal must give every player a card; missing: {', '.join(missing)}")
-    return _complete(given, players)
+    return _complete(info, given, players)
 
 
-def _complete(primary: dict[str, str], players: tuple[str, ...]) -> Deal:
-    extra = EXTRA_CARDS.get(len(players), {})
+def _complete(info: GameInfo, primary: dict[str, str], players: tuple[str, ...]) -> Deal:
+    extra = info.extra_cards.get(len(players), {})
     return Deal({p: (primary[p], *extra.get(primary[p], ())) for p in players})
 
 
@@ -116,8 +120,9 @@ def new_state(
     """The position before the first decision (standard: all bonds bought; experienced: the
     bond rounds are still to come, as decisions)."""
     board = board or board_for(rules)
-    if [n.code for n in board.nations] != list(NATION_CODES):
-        raise SetupError(f"map {board.name!r} must define the nations {' '.join(NATION_CODES)}")
+    codes = game_info(rules.game).nations
+    if board.codes != codes:
+        raise SetupError(f"map {board.name!r} must define the nations {' '.join(codes)}")
     nn = len(board.nations)
     nr = len(board.regions)
     s = GameState(
@@ -149,13 +154,22 @@ def new_state(
 
 
 def board_for(rules: RuleSet) -> Board:
-    board = load_board("europe")
+    """The game's board, with the doubtful borders its rule options leave out or add."""
+    board = load_board(game_info(rules.game).board)
     for option, a, b in board.optional_borders:  # doubtful borders a rule option may drop
-        if option not in OPTIONS:
-            raise SetupError(f"map {board.name!r}: border {a}-{b} names an unknown option")
+        _check_border_option(board, rules, option, a, b)
         if not getattr(rules, option):
             board = board.without_edge(a, b)
+    for option, a, b in board.optional_extra_borders:  # ... or add
+        _check_border_option(board, rules, option, a, b)
+        if getattr(rules, option):
+            board = board.with_edge(a, b)
     return board
+
+
+def _check_border_option(board: Board, rules: RuleSet, option: str, a: str, b: str) -> None:
+    if option not in OPTIONS or not rules.applies(option):
+        raise SetupError(f"map {board.name!r}: border {a}-{b} names an unknown option")
 
 
 def _bond_index(rules: RuleSet, value: int) -> int:
@@ -166,6 +180,8 @@ def _setup_standard(s: GameState, deal: Deal) -> None:
     rules = s.rules
     if set(deal.cards) != set(s.players):
         raise SetupError("the deal must give every player a flag card")
+    codes = s.board.codes
+    partner_of = game_info(rules.game).card_partner
     dealt: set[str] = set()
     for p, player in enumerate(s.players):
         cards = deal.cards[player]
@@ -175,8 +191,8 @@ def _setup_standard(s: GameState, deal: Deal) -> None:
         s.cash[p] = start_money
         for card in cards:
             dealt.add(card)
-            n = NATION_CODES.index(card)
-            partner = NATION_CODES.index(CARD_PARTNER[card])
+            n = codes.index(card)
+            partner = codes.index(partner_of[card])
             for nation, value in ((n, OWN_BOND), (partner, rules.partner_bond)):
                 k = _bond_index(rules, value)
                 if s.bond_owner[nation][k] != NO:
@@ -185,7 +201,7 @@ def _setup_standard(s: GameState, deal: Deal) -> None:
                 s.cash[p] -= value
                 s.treasury[nation] += value
             s.government[n] = p
-    for n, c in enumerate(NATION_CODES):
+    for n, c in enumerate(codes):
         if c in dealt:
             continue
         # An undealt flag card (4 or 5 players) stays in the bank until claimed.
@@ -205,17 +221,19 @@ def _setup_standard(s: GameState, deal: Deal) -> None:
 def _setup_experienced(s: GameState, deal: Deal) -> None:
     if deal.starter not in s.players:
         raise SetupError("the experienced variant needs a first chooser")
-    money = EXPERIENCED_MONEY[len(s.players)]
+    table = IMPERIAL_2030 if s.rules.experienced_cash == "2030" else IMPERIAL
+    money = table.experienced_money[len(s.players)]
     for p in range(len(s.players)):
         s.bank -= money
         s.cash[p] = money
     first = s.players.index(deal.starter)
-    s.todo = tuple(("auction", n, (first + n) % len(s.players)) for n in range(len(NATION_CODES)))
+    s.todo = tuple(("auction", n, (first + n) % len(s.players)) for n in range(len(s.treasury)))
     s.todo += (("setup_done",),)
 
 
 def place_investor_card(s: GameState) -> None:
-    """The card goes to the left of AH's government (else of the next nation with one)."""
+    """The card goes to the left of the first nation's government (AH, in 2030 RU), else of
+    the next nation with one."""
     if not s.rules.uses_investor_card:
         s.investor_card = NO
         return

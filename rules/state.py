@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from maps import Board
+from rules.decisions import Decision
 from rules.ruleset import RuleSet
 
 NO = -1  # "nobody" / "nowhere" in index fields
@@ -37,7 +38,7 @@ class Awaiting:
     """Who must decide what next. ``nation`` is the nation concerned, or None."""
 
     player: str
-    kind: str
+    kind: Decision
     nation: str | None = None
 
 
@@ -78,7 +79,7 @@ class GameState:
     turn: int = NO  # nation whose turn it is
     round: int = 0
     todo: tuple[tuple[Any, ...], ...] = ()
-    awaiting_kind: str | None = None
+    awaiting_kind: Decision | None = None
     awaiting_player: int = NO
     awaiting_nation: int = NO
     ctx: Any = None  # the current decision's own data (immutable)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.actions import RONDEL_SPACES
 from rules.position import position_block
 from rules.scoring import result_of
 from rules.state import NO, GameState
@@ -20,17 +20,18 @@ FORMAT = "imperial-state/1"
 def summary(s: GameState) -> dict[str, Any]:
     costs = s.rules.bond_costs
     board = s.board
+    codes = board.codes
     players = []
     # Swiss banks are handed out at the end of the set-up (the experienced bond rounds)
     swiss = s.rules.swiss_banks and not any(step[0] == "setup_done" for step in s.todo)
     for p, name in enumerate(s.players):
         bonds = [
-            {"nation": NATION_CODES[n], "value": costs[k], "interest": k + 1}
+            {"nation": codes[n], "value": costs[k], "interest": k + 1}
             for n in range(len(s.bond_owner))
             for k, o in enumerate(s.bond_owner[n])
             if o == p
         ]
-        governs = [NATION_CODES[n] for n in s.governs(p)]
+        governs = [codes[n] for n in s.governs(p)]
         players.append(
             {
                 "name": name,
@@ -42,7 +43,7 @@ def summary(s: GameState) -> dict[str, Any]:
             }
         )
     nations: dict[str, Any] = {}
-    for n, c in enumerate(NATION_CODES):
+    for n, c in enumerate(codes):
         gov = s.government[n]
         nations[c] = {
             "governor": s.players[gov] if gov != NO else None,
@@ -63,7 +64,7 @@ def summary(s: GameState) -> dict[str, Any]:
         i = r.index
         units = []
         foreign_home = r.kind == "province"
-        for n, c in enumerate(NATION_CODES):
+        for n, c in enumerate(codes):
             armies = s.armies[n][i]
             if armies:
                 if foreign_home and board.owner[i] != n:
@@ -89,7 +90,7 @@ def summary(s: GameState) -> dict[str, Any]:
                 )
         regions[r.id] = {
             "factory": r.factory_type if s.factory[i] else None,
-            "flag": NATION_CODES[s.flag[i]] if s.flag[i] != NO else None,
+            "flag": codes[s.flag[i]] if s.flag[i] != NO else None,
             "units": units,
         }
     awaiting = None
@@ -97,10 +98,13 @@ def summary(s: GameState) -> dict[str, Any]:
         awaiting = {
             "player": s.players[s.awaiting_player],
             "kind": s.awaiting_kind,
-            "nation": NATION_CODES[s.awaiting_nation] if s.awaiting_nation != NO else None,
+            "nation": codes[s.awaiting_nation] if s.awaiting_nation != NO else None,
         }
-    out: dict[str, Any] = {
-        "format": FORMAT,
+    out: dict[str, Any] = {"format": FORMAT}
+    if s.rules.game != "imperial":
+        # Imperial 2030 says so; an Imperial document stays as it always was (no "game")
+        out["game"] = s.rules.game
+    out |= {
         "edition": s.rules.edition,
         "variant": s.rules.variant,
         "players": players,
@@ -108,7 +112,7 @@ def summary(s: GameState) -> dict[str, Any]:
         "regions": regions,
         "turn": {
             "round": s.round,
-            "nation": NATION_CODES[s.turn] if s.turn != NO else None,
+            "nation": codes[s.turn] if s.turn != NO else None,
         },
         "awaiting": awaiting,
         "finished": s.finished,

@@ -19,6 +19,7 @@ from imperial_tui.app import ImperialApp
 from imperial_tui.model.session import Session
 from rules import Game
 from rules.bots import GreedyBot
+from rules.decisions import Decision
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dan"]
 
@@ -39,7 +40,7 @@ def maneuver(seed: int = 2) -> Game:
     game = mid_game(seed=seed)
     bot = GreedyBot(seed)
     while game.awaiting is not None:
-        if game.awaiting.kind == "rondel" and game.state.units_of(game.state.turn) >= 4:
+        if game.awaiting.kind == Decision.RONDEL and game.state.units_of(game.state.turn) >= 4:
             moves = [a for a in game.legal_actions() if "maneuver" in str(a)]
             if moves:
                 game.apply(moves[0])

@@ -125,10 +125,14 @@ async def connect(
     size: tuple[int, int] = (80, 24),
     term: str | None = "xterm-256color",
     env: dict[str, str] | None = None,
+    source: str | None = None,
 ) -> Terminal:
+    """A player's SSH session with a PTY (from ``source``, another loopback address such
+    as 127.0.0.2, to come from another address than the other clients)."""
     conn = await asyncssh.connect(
         "127.0.0.1",
         server.port,
+        local_addr=(source, 0) if source else None,
         username=user,
         client_keys=[key] if key is not None else None,  # None: no key ([] = ~/.ssh)
         known_hosts=None,

@@ -3,65 +3,17 @@ turns with an import, a bond purchase and a maneuver, save, reload, identical st
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from maneuver_helpers import new_game as maneuver_game
 from maneuver_helpers import place, start_maneuver, units
+from pilot import drive, hand_over, option_texts, pick, screen_lines, settle, step
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.app.screens.game import GameScreen
 from imperial_tui.model.session import Session
 from rules import Action, Game
 from rules.bots import GreedyBot
-
-
-async def settle(pilot, app: ImperialApp, limit: int = 400) -> None:
-    """Wait until a human must decide (the computer player moves with pace 0); the "since
-    your last turn" recap that greets them is read and closed."""
-    for _ in range(limit):
-        await pilot.pause()
-        s = app.session
-        if type(app.screen).__name__ == "RecapScreen":
-            await pilot.press("escape")
-            continue
-        if s is None or s.game.awaiting is None:
-            return
-        if s.is_human(s.game.awaiting.player) and not app._bot_busy:
-            await pilot.pause()
-            if type(app.screen).__name__ == "RecapScreen":
-                continue
-            return
-    raise AssertionError("the computer player did not finish")
-
-
-async def start(pilot, app: ImperialApp) -> None:
-    """Let the app open; close the "since your last turn" recap a resumed hot-seat game
-    greets its player with (tests that look at it say so)."""
-    await pilot.pause()
-    if type(app.screen).__name__ == "RecapScreen":
-        await pilot.press("escape")
-        await pilot.pause()
-
-
-async def step(pilot, app: ImperialApp, action: Action) -> None:
-    """A human's choice made through the app (not by keys); a recap that follows is closed."""
-    app.apply_human(action)
-    await pilot.pause()
-    if type(app.screen).__name__ == "RecapScreen":
-        await pilot.press("escape")
-        await pilot.pause()
-
-
-async def hand_over(pilot, app: ImperialApp) -> None:
-    """Pass the keyboard at a hot-seat hand-over, then close the recap that greets the next
-    player (if anything changed since their previous decision)."""
-    assert type(app.screen).__name__ == "HandoverScreen", type(app.screen).__name__
-    await pilot.press("enter")
-    await pilot.pause()
-    if type(app.screen).__name__ == "RecapScreen":
-        await pilot.press("escape")
-        await pilot.pause()
 
 
 def human_choice(game: Game, done: dict[str, bool]) -> Action:
@@ -99,148 +51,122 @@ def human_choice(game: Game, done: dict[str, bool]) -> Action:
 async def choose_by_keys(pilot, app: ImperialApp, action: Action) -> None:
     if action.kind in ("move_army", "move_fleet"):
         # a maneuver: first the unit (by its origin), then its destination
-        await pick(pilot, app, f"g:{action.kind}:{action.origin}")  # type: ignore[attr-defined]
-        await pick(pilot, app, option_id(app, str(action)))
+        await pick(pilot, f"g:{action.kind}:{action.origin}")  # type: ignore[attr-defined]
+        await pick(pilot, option_id(app, str(action)))
         return
     # by the option's id (the legal action's index): rondel spaces are listed clockwise
     # from the marker, not in the engine's order
-    await pick(pilot, app, option_id(app, str(action)))
+    await pick(pilot, option_id(app, str(action)))
 
 
-def test_play_by_keys_save_and_reload(tmp_path: Path) -> None:
+async def test_play_by_keys_save_and_reload(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
 
-    async def run() -> dict:
-        app = ImperialApp(save_path=save, seed=11, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            # seats: Anna human, Ben -> human, Cleo -> human, Dan stays a greedy computer
-            # focus starts on seat 1's name; tab goes name -> kind -> next name ...
-            await pilot.press("tab", "tab", "tab", "enter", "up", "enter")
-            await pilot.press("tab", "tab", "enter", "up", "enter")
-            await pilot.press("ctrl+g")
-            await settle(pilot, app)
-            assert isinstance(app.screen, GameScreen)
-            assert app.session.controllers == {
-                "Anna": "human",
-                "Ben": "human",
-                "Cleo": "human",
-                "Dan": "bot:greedy",
-            }
-            done = {"import": False, "buy": False, "maneuver": False}
-            turns = set()
-            for _ in range(300):
-                game = app.session.game
-                if game.awaiting is None:
-                    break
-                turns.add((game.state.round, game.state.turn))
-                if all(done.values()) and len(turns) >= 8:
-                    break
-                action = human_choice(game, done)
-                await choose_by_keys(pilot, app, action)
-                await settle(pilot, app)
-                applied = [str(p.action) for p in app.session.game.plies]
-                if str(action) in applied:
-                    if action.kind == "import" and action.unit:  # type: ignore[attr-defined]
-                        done["import"] = True
-                    if action.kind == "buy":
-                        done["buy"] = True
-                    if action.kind == "move_army":
-                        done["maneuver"] = True
-                        dest = action.dest  # type: ignore[attr-defined]
-                        nation = action.nation  # type: ignore[attr-defined]
-                        assert units(app.session.game, nation, "army", dest) >= 1
-            assert all(done.values()), done
-            assert len(turns) >= 8
-            # panels switch by keys
-            for key, tab in (("2", "bonds"), ("3", "regions"), ("4", "log"), ("1", "rondel")):
-                await pilot.press(key)
-                assert app.screen.query_one("TabbedContent").active == tab
-            # undo with confirmation goes back to a human decision
-            before = len(app.session.game.plies)
-            await pilot.press("ctrl+z")
-            await pilot.press("y")
-            await settle(pilot, app)
-            assert len(app.session.game.plies) < before
-            assert app.session.is_human(app.session.game.awaiting.player)
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            return app.session.game.summary()
-
-    summary = asyncio.run(run())
+    app = ImperialApp(save_path=save, seed=11, pace=0.0)
+    async with drive(app, opened=True) as pilot:
+        # seats: Anna human, Ben -> human, Cleo -> human, Dan stays a greedy computer
+        # focus starts on seat 1's name; tab goes name -> kind -> next name ...
+        await pilot.press("tab", "tab", "tab", "enter", "up", "enter")
+        await pilot.press("tab", "tab", "enter", "up", "enter")
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.controllers == {
+            "Anna": "human",
+            "Ben": "human",
+            "Cleo": "human",
+            "Dan": "bot:greedy",
+        }
+        done = {"import": False, "buy": False, "maneuver": False}
+        turns = set()
+        for _ in range(300):
+            game = app.session.game
+            if game.awaiting is None:
+                break
+            turns.add((game.state.round, game.state.turn))
+            if all(done.values()) and len(turns) >= 8:
+                break
+            action = human_choice(game, done)
+            await choose_by_keys(pilot, app, action)
+            await settle(pilot)
+            applied = [str(p.action) for p in app.session.game.plies]
+            if str(action) in applied:
+                if action.kind == "import" and action.unit:  # type: ignore[attr-defined]
+                    done["import"] = True
+                if action.kind == "buy":
+                    done["buy"] = True
+                if action.kind == "move_army":
+                    done["maneuver"] = True
+                    dest = action.dest  # type: ignore[attr-defined]
+                    nation = action.nation  # type: ignore[attr-defined]
+                    assert units(app.session.game, nation, "army", dest) >= 1
+        assert all(done.values()), done
+        assert len(turns) >= 8
+        # panels switch by keys
+        for key, tab in (("2", "bonds"), ("3", "regions"), ("4", "log"), ("1", "rondel")):
+            await pilot.press(key)
+            assert app.screen.query_one("TabbedContent").active == tab
+        # undo with confirmation goes back to a human decision
+        before = len(app.session.game.plies)
+        await pilot.press("ctrl+z")
+        await pilot.press("y")
+        await settle(pilot)
+        assert len(app.session.game.plies) < before
+        assert app.session.is_human(app.session.game.awaiting.player)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        summary = app.session.game.summary()
     reloaded = Session.load(save)
     assert reloaded.game.summary() == summary
     assert reloaded.controllers["Dan"] == "bot:greedy"
 
-    async def resume() -> dict:
-        app = ImperialApp(session=Session.load(save), pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            assert isinstance(app.screen, GameScreen)
-            return app.session.game.summary()
-
-    assert asyncio.run(resume()) == summary
+    app = ImperialApp(session=Session.load(save), pace=0.0)
+    async with drive(app, opened=True) as pilot:
+        assert isinstance(app.screen, GameScreen)
+        assert app.session.game.summary() == summary
 
 
-def test_quit_asks_first(tmp_path: Path) -> None:
-    async def run() -> None:
-        app = ImperialApp(save_path=tmp_path / "g.json", seed=3, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("ctrl+g")
-            await settle(pilot, app)
-            await pilot.press("ctrl+q")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "ConfirmScreen"
-            await pilot.press("n")
-            await pilot.pause()
-            assert isinstance(app.screen, GameScreen)
-            await pilot.press("f1")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "HelpScreen"
-            await pilot.press("escape")
-
-    asyncio.run(run())
+async def test_quit_asks_first(tmp_path: Path) -> None:
+    app = ImperialApp(save_path=tmp_path / "g.json", seed=3, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.press("ctrl+g")
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmScreen"
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
 
 
-def test_hidden_cash_hand_over_and_undo_limit(tmp_path: Path) -> None:
+async def test_hidden_cash_hand_over_and_undo_limit(tmp_path: Path) -> None:
     game = Game.new(["Anna", "Ben"], seed=5)
     session = Session(
         game, {"Anna": "human", "Ben": "human"}, tmp_path / "h.json", hidden_cash=True
     )
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app, opened=True) as pilot:
+        await pilot.pause()
+        first = game.awaiting.player
+        await hand_over(pilot)
+        assert session.viewer == first
+        # play until the other human decides: a hand-over screen hides the first view
+        for _ in range(20):
+            if session.game.awaiting.player != first:
+                break
+            await pilot.press("enter")
             await pilot.pause()
-            first = game.awaiting.player
-            await hand_over(pilot, app)
-            assert session.viewer == first
-            # play until the other human decides: a hand-over screen hides the first view
-            for _ in range(20):
-                if session.game.awaiting.player != first:
-                    break
-                await pilot.press("enter")
-                await pilot.pause()
-            await hand_over(pilot, app)
-            if (
-                session.game.plies[-1].before.players[session.game.plies[-1].before.awaiting_player]
-                != session.game.awaiting.player
-            ):
-                assert session.undo_steps() == 0
-
-    asyncio.run(run())
-
-
-async def pick(pilot, app: ImperialApp, option_id: str) -> None:
-    """Highlight the decision option with this id by arrow keys (headings are skipped),
-    then press Enter."""
-    ol = app.screen.query_one("#decision-options")
-    options = [ol.get_option_at_index(i) for i in range(ol.option_count)]
-    ids = [o.id for o in options if not o.disabled]
-    assert option_id in ids, (option_id, ids)
-    await pilot.press("home", *["down"] * ids.index(option_id), "enter")
-    await pilot.pause()
+        await hand_over(pilot)
+        if (
+            session.game.plies[-1].before.players[session.game.plies[-1].before.awaiting_player]
+            != session.game.awaiting.player
+        ):
+            assert session.undo_steps() == 0
 
 
 def option_id(app: ImperialApp, text: str) -> str:
@@ -248,7 +174,7 @@ def option_id(app: ImperialApp, text: str) -> str:
     return str([str(a) for a in app.session.game.legal_actions()].index(text))
 
 
-def test_maneuver_and_battle_by_keys_with_hand_over() -> None:
+async def test_maneuver_and_battle_by_keys_with_hand_over() -> None:
     """A fleet move, a battle chance declined by the mover and taken by the other nation's
     player (after a hot-seat hand-over), an army move picked by origin then destination, and
     the explicit end of the Maneuver."""
@@ -259,48 +185,42 @@ def test_maneuver_and_battle_by_keys_with_hand_over() -> None:
     start_maneuver(g, "RU")
     session = Session(g, dict.fromkeys(g.players, "human"), None, hidden_cash=True)
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            await hand_over(pilot, app)
-            panel = app.screen.query_one("DecisionPanel")
-            # the maneuver menu lists units, not a hundred moves
-            ol = panel.options
-            ids = [ol.get_option_at_index(i).id for i in range(ol.option_count)]
-            assert "g:move_fleet:eastern_mediterranean" in ids
-            assert "g:move_army:odessa" in ids
-            assert ol.option_count <= 8
-            await pick(pilot, app, "g:move_fleet:eastern_mediterranean")
-            await pilot.press("escape")  # back to the units, then in again
-            await pilot.pause()
-            assert panel._open is None
-            await pick(pilot, app, "g:move_fleet:eastern_mediterranean")
-            await pick(
-                pilot, app, option_id(app, "RU move fleet eastern_mediterranean -> ionian_sea")
-            )
-            aw = session.game.awaiting
-            assert (aw.kind, aw.player, aw.nation) == ("battle", "Fay", "RU")
-            title = str(app.screen.query_one("#decision-title").render())
-            plan = str(app.screen.query_one("#decision-plan").render())
-            assert "battle in Ionian Sea" in title
-            assert "RU fleet entered Ionian Sea" in plan and "AH fleet" in plan
-            await pick(pilot, app, option_id(app, "RU does not fight"))
-            # Austria's government (Anna) is asked next: hand-over first
-            assert session.game.awaiting.player == "Anna"
-            await hand_over(pilot, app)
-            assert session.viewer == "Anna"
-            await pick(pilot, app, option_id(app, "AH fleet fights RU fleet in ionian_sea"))
-            assert units(session.game, "AH", "fleet", "ionian_sea") == 0
-            assert units(session.game, "RU", "fleet", "ionian_sea") == 0
-            await hand_over(pilot, app)  # back to Fay
-            await pick(pilot, app, "g:move_army:odessa")
-            await pick(pilot, app, option_id(app, "RU move army odessa -> romania"))
-            assert units(session.game, "RU", "army", "romania") == 1
-            await pick(pilot, app, option_id(app, "RU end maneuver"))
-            assert any(str(p.action) == "RU end maneuver" for p in session.game.plies)
-
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        await hand_over(pilot)
+        panel = app.screen.query_one("DecisionPanel")
+        # the maneuver menu lists units, not a hundred moves
+        ol = panel.options
+        ids = [ol.get_option_at_index(i).id for i in range(ol.option_count)]
+        assert "g:move_fleet:eastern_mediterranean" in ids
+        assert "g:move_army:odessa" in ids
+        assert ol.option_count <= 8
+        await pick(pilot, "g:move_fleet:eastern_mediterranean")
+        await pilot.press("escape")  # back to the units, then in again
+        await pilot.pause()
+        assert panel._open is None
+        await pick(pilot, "g:move_fleet:eastern_mediterranean")
+        await pick(pilot, option_id(app, "RU move fleet eastern_mediterranean -> ionian_sea"))
+        aw = session.game.awaiting
+        assert (aw.kind, aw.player, aw.nation) == ("battle", "Fay", "RU")
+        title = str(app.screen.query_one("#decision-title").render())
+        plan = str(app.screen.query_one("#decision-plan").render())
+        assert "battle in Ionian Sea" in title
+        assert "RU fleet entered Ionian Sea" in plan and "AH fleet" in plan
+        await pick(pilot, option_id(app, "RU does not fight"))
+        # Austria's government (Anna) is asked next: hand-over first
+        assert session.game.awaiting.player == "Anna"
+        await hand_over(pilot)
+        assert session.viewer == "Anna"
+        await pick(pilot, option_id(app, "AH fleet fights RU fleet in ionian_sea"))
+        assert units(session.game, "AH", "fleet", "ionian_sea") == 0
+        assert units(session.game, "RU", "fleet", "ionian_sea") == 0
+        await hand_over(pilot)  # back to Fay
+        await pick(pilot, "g:move_army:odessa")
+        await pick(pilot, option_id(app, "RU move army odessa -> romania"))
+        assert units(session.game, "RU", "army", "romania") == 1
+        await pick(pilot, option_id(app, "RU end maneuver"))
+        assert any(str(p.action) == "RU end maneuver" for p in session.game.plies)
 
 
 def panel_texts(app: ImperialApp) -> dict[str, str]:
@@ -333,7 +253,7 @@ def panel_texts(app: ImperialApp) -> dict[str, str]:
     return out
 
 
-def test_ascii_mode_and_no_color(monkeypatch, tmp_path: Path) -> None:
+async def test_ascii_mode_and_no_color(monkeypatch, tmp_path: Path) -> None:
     """IMPERIAL_ASCII=1 (what --ascii sets): no character outside ASCII in the app's own
     panels, mid-game and in a maneuver; NO_COLOR: Textual drops colours, the nation codes
     carry the meaning."""
@@ -345,48 +265,35 @@ def test_ascii_mode_and_no_color(monkeypatch, tmp_path: Path) -> None:
         game.apply(bot.choose(game))
     session = Session(game, dict.fromkeys(game.players, "human"), None)
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            assert app.ascii_only and app.no_color
-            texts = panel_texts(app)
-            for name, text in texts.items():
-                bad = sorted({c for c in text if ord(c) > 127})
-                assert not bad, (name, bad, text[:400])
-            for code in ("AH", "IT", "FR", "GB", "GE", "RU"):
-                assert code in texts["nations"]
-            assert "HOME" in texts["regions-panel"]
-
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app, opened=True):
+        assert app.ascii_only and app.no_color
+        texts = panel_texts(app)
+        for name, text in texts.items():
+            bad = sorted({c for c in text if ord(c) > 127})
+            assert not bad, (name, bad, text[:400])
+        for code in ("AH", "IT", "FR", "GB", "GE", "RU"):
+            assert code in texts["nations"]
+        assert "HOME" in texts["regions-panel"]
 
 
-def test_f1_opens_the_page_of_the_focused_decision() -> None:
+async def test_f1_opens_the_page_of_the_focused_decision() -> None:
     g = maneuver_game()
     place(g, "RU", "army", "odessa")
     start_maneuver(g, "RU")
     session = Session(g, dict.fromkeys(g.players, "human"), None)
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            await pilot.press("f1")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "HelpScreen"
-            assert app.screen.topic == "maneuver"
-            body = str(app.screen.query_one("#help-text").render())
-            assert "Maneuver" in body and "ctrl+z" not in body  # the keys: a topic of their own
-            await pilot.press("escape")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "GameScreen"
-
-    asyncio.run(run())
-
-
-def option_texts(app: ImperialApp) -> list[str]:
-    ol = (app.game_screen() or app.screen).query_one("#decision-options")
-    return [ol.get_option_at_index(i).prompt.plain for i in range(ol.option_count)]
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        assert app.screen.topic == "maneuver"
+        body = str(app.screen.query_one("#help-text").render())
+        assert "Maneuver" in body and "ctrl+z" not in body  # the keys: a topic of their own
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
 
 
 def rondel_choice_in_round_3() -> tuple[Game, Session]:
@@ -399,38 +306,34 @@ def rondel_choice_in_round_3() -> tuple[Game, Session]:
     return g, session
 
 
-def test_rondel_options_clockwise_with_the_cash_they_cost() -> None:
+async def test_rondel_options_clockwise_with_the_cash_they_cost() -> None:
     """The nearest space comes first; the player's cash is shown (moves beyond three spaces
     cost it); a long preview wraps under itself and every line of it is drawn."""
     from rules.preview import rondel_preview
 
     g, session = rondel_choice_in_round_3()
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            ol = app.screen.query_one("#decision-options")
-            actions = g.legal_actions()
-            distance = {p.space: p.distance for p in rondel_preview(g.state)}
-            shown = [
-                distance[actions[int(ol.get_option_at_index(i).id)].space]
-                for i in range(ol.option_count)
-            ]
-            assert shown == sorted(shown)
-            aw = g.awaiting
-            plan = str(app.screen.query_one("#decision-plan").render())
-            assert f"{aw.player}: {g.state.cash[g.players.index(aw.player)]}M cash" in plan
-            style = ol.get_visual_style("option-list--option")
-            for i in range(ol.option_count):
-                option = ol.get_option_at_index(i)
-                drawn = len(ol._get_option_render(option, style))
-                assert drawn == ol._line_cache.heights[i], option.prompt.plain
-
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True):
+        ol = app.screen.query_one("#decision-options")
+        actions = g.legal_actions()
+        distance = {p.space: p.distance for p in rondel_preview(g.state)}
+        shown = [
+            distance[actions[int(ol.get_option_at_index(i).id)].space]
+            for i in range(ol.option_count)
+        ]
+        assert shown == sorted(shown)
+        aw = g.awaiting
+        plan = str(app.screen.query_one("#decision-plan").render())
+        assert f"{aw.player}: {g.state.cash[g.players.index(aw.player)]}M cash" in plan
+        style = ol.get_visual_style("option-list--option")
+        for i in range(ol.option_count):
+            option = ol.get_option_at_index(i)
+            drawn = len(ol._get_option_render(option, style))
+            assert drawn == ol._line_cache.heights[i], option.prompt.plain
 
 
-def test_labels_in_words_and_the_plan_is_the_deciding_players() -> None:
+async def test_labels_in_words_and_the_plan_is_the_deciding_players() -> None:
     """Production and import name the region and the unit; in the experienced variant's
     bond round the plan line shows the player's cash, not the previous player's bond."""
     from rules import RuleSet
@@ -438,58 +341,45 @@ def test_labels_in_words_and_the_plan_is_the_deciding_players() -> None:
     g = Game.new(["Anna", "Ben", "Cleo"], rules=RuleSet.preset("2010", "experienced"), seed=3)
     session = Session(g, dict.fromkeys(g.players, "human"), None)
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            bot = GreedyBot(1)
-            while g.awaiting.kind == "bond_choice" and not any(
-                p.before.awaiting_kind == "bond_choice" for p in g.plies
-            ):
-                await step(pilot, app, bot.choose(g))
-            if g.awaiting.kind == "bond_choice":
-                plan = str(app.screen.query_one("#decision-plan").render())
-                assert "so far" not in plan and f"{g.awaiting.player}:" in plan
-                assert "buy no bond (pass)" in option_texts(app)
-            while g.awaiting.kind != "production":
-                await step(pilot, app, bot.choose(g))
-            texts = option_texts(app)
-            assert texts[0].startswith("all: ") and "army" in texts[0]
-            assert any(t.startswith(("army in ", "fleet in ")) for t in texts)
-            assert texts[-1].startswith("stop here")
-
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        bot = GreedyBot(1)
+        while g.awaiting.kind == "bond_choice" and not any(
+            p.before.awaiting_kind == "bond_choice" for p in g.plies
+        ):
+            await step(pilot, bot.choose(g))
+        if g.awaiting.kind == "bond_choice":
+            plan = str(app.screen.query_one("#decision-plan").render())
+            assert "so far" not in plan and f"{g.awaiting.player}:" in plan
+            assert "buy no bond (pass)" in option_texts(app)
+        while g.awaiting.kind != "produce":
+            await step(pilot, bot.choose(g))
+        texts = option_texts(app)
+        assert texts[0].startswith("all: ") and "army" in texts[0]
+        assert any(t.startswith(("army in ", "fleet in ")) for t in texts)
+        assert texts[-1].startswith("stop here")
 
 
-def test_the_scores_can_be_shown_again_from_the_board() -> None:
+async def test_the_scores_can_be_shown_again_from_the_board() -> None:
     g = Game.new(["Anna", "Ben"], seed=4)
     from rules.bots import play_out
 
     play_out(g, {"Anna": GreedyBot(1), "Ben": GreedyBot(2)})
     session = Session(g, dict.fromkeys(g.players, "human"), None)
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            assert type(app.screen).__name__ == "GameOverScreen"
-            await pilot.press("escape")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "GameScreen"
-            assert option_texts(app) == ["show the final scores"]
-            await pilot.press("enter")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "GameOverScreen"
-
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        assert type(app.screen).__name__ == "GameOverScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+        assert option_texts(app) == ["show the final scores"]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameOverScreen"
 
 
 # -- the 80x24 review: what is on the screen, by keys ------------------------------------------
-
-
-def screen_lines(app: ImperialApp) -> list[str]:
-    """The characters on the terminal, line by line (what capture-pane would show)."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
 def widget_lines(app: ImperialApp, widget) -> list[str]:
@@ -498,7 +388,7 @@ def widget_lines(app: ImperialApp, widget) -> list[str]:
     return [line[r.x : r.right] for line in screen_lines(app)[r.y : r.bottom]]
 
 
-def test_new_game_explains_edition_and_variant_and_hidden_cash_without_colour(
+async def test_new_game_explains_edition_and_variant_and_hidden_cash_without_colour(
     monkeypatch,
 ) -> None:
     """Each edition and variant has its one-line explanation (changing with the choice); the
@@ -508,36 +398,32 @@ def test_new_game_explains_edition_and_variant_and_hidden_cash_without_colour(
 
     monkeypatch.setenv("NO_COLOR", "1")
 
-    async def run() -> None:
-        app = ImperialApp(seed=1, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            text = "\n".join(screen_lines(app))
-            assert EDITION_TEXT["first"] in text and VARIANT_TEXT["standard"] in text
-            assert "hidden cash: off" in text
-            assert all(len(t) <= 66 for t in (*EDITION_TEXT.values(), *VARIANT_TEXT.values()))
-            # seat names and kinds (12 fields), then edition, variant, seed, hidden cash
-            await pilot.press(*["tab"] * 12, "enter", "down", "enter")
-            await pilot.press("tab", "enter", "down", "down", "enter")
-            await pilot.pause()
-            text = "\n".join(screen_lines(app))
-            assert EDITION_TEXT["2010"] in text and VARIANT_TEXT["no-investor-card"] in text
-            assert app.screen.rules.variant == "no-investor-card"
-            await pilot.press("tab", "tab", "space")
-            await pilot.pause()
-            hidden = app.screen.query_one("#hidden")
-            assert hidden.value
-            assert "hidden cash: on" in "\n".join(screen_lines(app))
-            ol = app.screen.query_one("#options")
-            style = ol.get_visual_style("option-list--option")
-            wrapped = 0
-            for i in range(ol.option_count):
-                drawn = [s.text for s in ol._get_option_render(ol.get_option_at_index(i), style)]
-                assert all(line.startswith("  ") for line in drawn[1:]), drawn
-                wrapped += len(drawn) > 2
-            assert wrapped  # some summary is longer than one line at 80 columns
-
-    asyncio.run(run())
+    app = ImperialApp(seed=1, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        text = "\n".join(screen_lines(app))
+        assert EDITION_TEXT["first"] in text and VARIANT_TEXT["standard"] in text
+        assert "hidden cash: off" in text
+        assert all(len(t) <= 66 for t in (*EDITION_TEXT.values(), *VARIANT_TEXT.values()))
+        # seat names and kinds (12 fields), then edition, variant, seed, hidden cash
+        await pilot.press(*["tab"] * 12, "enter", "down", "enter")
+        await pilot.press("tab", "enter", "down", "down", "enter")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert EDITION_TEXT["2010"] in text and VARIANT_TEXT["no-investor-card"] in text
+        assert app.screen.rules.variant == "no-investor-card"
+        await pilot.press("tab", "tab", "space")
+        await pilot.pause()
+        hidden = app.screen.query_one("#hidden")
+        assert hidden.value
+        assert "hidden cash: on" in "\n".join(screen_lines(app))
+        ol = app.screen.query_one("#options")
+        style = ol.get_visual_style("option-list--option")
+        wrapped = 0
+        for i in range(ol.option_count):
+            drawn = [s.text for s in ol._get_option_render(ol.get_option_at_index(i), style)]
+            assert all(line.startswith("  ") for line in drawn[1:]), drawn
+            wrapped += len(drawn) > 2
+        assert wrapped  # some summary is longer than one line at 80 columns
 
 
 def play_until(game: Game, kinds: tuple[str, ...], limit: int = 400) -> None:
@@ -549,49 +435,44 @@ def play_until(game: Game, kinds: tuple[str, ...], limit: int = 400) -> None:
     raise AssertionError(f"no {kinds} decision")
 
 
-def test_rondel_panel_previews_only_while_the_nation_chooses() -> None:
+async def test_rondel_panel_previews_only_while_the_nation_chooses() -> None:
     """While the acting nation imports, produces or maneuvers, the rondel panel says where it
     is and what it does, keeps the markers, and shows no space preview."""
     g = Game.new(["Anna", "Ben", "Cleo"], seed=7)
     play_until(g, ("rondel",))
     session = Session(g, dict.fromkeys(g.players, "human"), None)
-
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            panel = app.screen.query_one("#rondel-panel")
-            text = panel_texts(app)["rondel-panel"]
-            nation = g.awaiting.nation
-            assert f"{nation} to move" in text and "cost" in text
-            seen = set()
-            bot = GreedyBot(4)
-            for _ in range(200):
-                aw = g.awaiting
-                if aw.kind in {"import", "production", "maneuver"} - seen:
-                    app.after_change()
-                    await pilot.pause()
-                    seen.add(aw.kind)
-                    acting = NATION_CODES[g.state.turn]
-                    text = panel_texts(app)["rondel-panel"]
-                    space = SPACE_NAMES[RONDEL_SPACES[g.state.rondel[g.state.turn]]]
-                    assert text.startswith(f"{acting} is on {space}: "), text
-                    assert "cost" not in text and "free" not in text and "to move" not in text
-                    assert "produces" not in text and "pays" not in text
-                    assert any(line.startswith(space) for line in text.splitlines())
-                    assert panel is app.game_screen().query_one("#rondel-panel")
-                if len(seen) == 3:
-                    break
-                session.apply(bot.choose(g))  # the panels repaint at the next check
-            assert seen == {"import", "production", "maneuver"}, seen
-
     from rules.actions import NATION_CODES, RONDEL_SPACES
     from rules.rondel import SPACE_NAMES
 
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        panel = app.screen.query_one("#rondel-panel")
+        text = panel_texts(app)["rondel-panel"]
+        nation = g.awaiting.nation
+        assert f"{nation} to move" in text and "cost" in text
+        seen = set()
+        bot = GreedyBot(4)
+        for _ in range(200):
+            aw = g.awaiting
+            if aw.kind in {"import", "produce", "maneuver"} - seen:
+                app.after_change()
+                await pilot.pause()
+                seen.add(aw.kind)
+                acting = NATION_CODES[g.state.turn]
+                text = panel_texts(app)["rondel-panel"]
+                space = SPACE_NAMES[RONDEL_SPACES[g.state.rondel[g.state.turn]]]
+                assert text.startswith(f"{acting} is on {space}: "), text
+                assert "cost" not in text and "free" not in text and "to move" not in text
+                assert "produces" not in text and "pays" not in text
+                assert any(line.startswith(space) for line in text.splitlines())
+                assert panel is app.game_screen().query_one("#rondel-panel")
+            if len(seen) == 3:
+                break
+            session.apply(bot.choose(g))  # the panels repaint at the next check
+        assert seen == {"import", "produce", "maneuver"}, seen
 
 
-def test_bonds_panel_fits_80_columns_with_six_long_names() -> None:
+async def test_bonds_panel_fits_80_columns_with_six_long_names() -> None:
     """Six players with ten-letter names and many bonds: each line of the bonds panel fits,
     nothing is cut, and a player's credit is never split over two lines."""
     names = ["Alexandria", "Bartholome", "Cornelius", "Dorotheaaa", "Evangeline", "Fitzgerald"]
@@ -602,77 +483,69 @@ def test_bonds_panel_fits_80_columns_with_six_long_names() -> None:
             break
         g.apply(bot.choose(g))
     session = Session(g, dict.fromkeys(g.players, "human"), None)
-
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            await pilot.press("2")
-            await pilot.pause()
-            panel = app.screen.query_one("#bonds-panel")
-            width = panel.content_region.width
-            scroll = panel.parent
-            seen: list[str] = []
-            for _ in range(5):  # page through the panel if it is taller than the screen
-                seen += widget_lines(app, scroll)
-                scroll.scroll_page_down(animate=False)
-                await pilot.pause()
-            assert seen
-            text = "\n".join(seen)
-            assert "…" not in text
-            assert all(len(line.rstrip()) <= width for line in seen), (width, text)
-            s = g.state
-            for n, code in enumerate(NATION_CODES):
-                lines = [line for line in seen if line.startswith(code + " ")]
-                assert lines, (code, text)
-                for p, name in enumerate(names):
-                    c = s.credit(p, n)
-                    if c:
-                        star = "*" if s.government[n] == p else ""
-                        assert f"{name} {c}{star}" in text, (code, name, text)
-            for name in names:
-                assert any(line.startswith(name) for line in seen), name
-
     from rules.actions import NATION_CODES
 
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        panel = app.screen.query_one("#bonds-panel")
+        width = panel.content_region.width
+        scroll = panel.parent
+        seen: list[str] = []
+        for _ in range(5):  # page through the panel if it is taller than the screen
+            seen += widget_lines(app, scroll)
+            scroll.scroll_page_down(animate=False)
+            await pilot.pause()
+        assert seen
+        text = "\n".join(seen)
+        assert "…" not in text
+        assert all(len(line.rstrip()) <= width for line in seen), (width, text)
+        s = g.state
+        for n, code in enumerate(NATION_CODES):
+            lines = [line for line in seen if line.startswith(code + " ")]
+            assert lines, (code, text)
+            for p, name in enumerate(names):
+                c = s.credit(p, n)
+                if c:
+                    star = "*" if s.government[n] == p else ""
+                    assert f"{name} {c}{star}" in text, (code, name, text)
+        for name in names:
+            assert any(line.startswith(name) for line in seen), name
 
 
-def test_wrapped_decision_options_never_lose_a_word_under_a_scrollbar() -> None:
+async def test_wrapped_decision_options_never_lose_a_word_under_a_scrollbar() -> None:
     """Rondel options wrap their previews at the decision panel's width and the list needs a
     scrollbar at 80x24: moving through the list by keys shows every word of every option."""
     _, session = rondel_choice_in_round_3()
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            ol = app.screen.query_one("#decision-options")
-            style = ol.get_visual_style("option-list--option")
-            heights = [
-                len(ol._get_option_render(ol.get_option_at_index(i), style))
-                for i in range(ol.option_count)
-            ]
-            assert max(heights) >= 2  # a preview wraps
-            assert sum(heights) > ol.scrollable_content_region.height  # the list scrolls
-            assert ol.show_vertical_scrollbar
-            seen: list[str] = []
-            for _ in range(ol.option_count):
-                seen += widget_lines(app, ol)
-                await pilot.press("down")
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        ol = app.screen.query_one("#decision-options")
+        style = ol.get_visual_style("option-list--option")
+        heights = [
+            len(ol._get_option_render(ol.get_option_at_index(i), style))
+            for i in range(ol.option_count)
+        ]
+        assert max(heights) >= 2  # a preview wraps
+        assert sum(heights) > ol.scrollable_content_region.height  # the list scrolls
+        assert ol.show_vertical_scrollbar
+        seen: list[str] = []
+        for _ in range(ol.option_count):
             seen += widget_lines(app, ol)
-            text = "\n".join(seen)
-            assert "…" not in text
-            words = set(text.split())
-            for i in range(ol.option_count):
-                prompt = ol.get_option_at_index(i).prompt
-                missing = [w for w in prompt.plain.split() if w not in words]
-                assert not missing, (prompt.plain, missing, text)
+            await pilot.press("down")
+            await pilot.pause()  # the list scrolled: its lines are drawn a frame later
+        seen += widget_lines(app, ol)
+        text = "\n".join(seen)
+        assert "…" not in text
+        words = set(text.split())
+        for i in range(ol.option_count):
+            prompt = ol.get_option_at_index(i).prompt
+            missing = [w for w in prompt.plain.split() if w not in words]
+            assert not missing, (prompt.plain, missing, text)
 
-    asyncio.run(run())
 
-
-def test_donation_to_a_short_treasury_by_keys() -> None:
+async def test_donation_to_a_short_treasury_by_keys() -> None:
     """A treasury too short to pay its bondholders' interest: the decision list offers a
     donation; choosing it asks the amount, and the money moves from the player to the
     treasury, the same decision still waiting."""
@@ -697,126 +570,60 @@ def test_donation_to_a_short_treasury_by_keys() -> None:
     cash = s.cash[p]
     session = Session(g, dict.fromkeys(g.players, "human"), None)
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            assert f"donate cash to {aw.nation}'s treasury..." in option_texts(app)
-            await pick(pilot, app, "donate")
-            assert type(app.screen).__name__ == "PromptScreen"
-            await pilot.press("3", "enter")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "GameScreen"
-            st = session.game.state
-            assert (st.treasury[n], st.cash[p]) == (3, cash - 3)
-            assert str(session.game.plies[-1].action) == f"{aw.player} donates 3 to {aw.nation}"
-            assert session.game.awaiting == aw
-            # the d key asks too; escape cancels without a change
-            await pilot.press("d")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "PromptScreen"
-            await pilot.press("escape")
-            await pilot.pause()
-            assert session.game.state.cash[p] == cash - 3
-
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        assert f"donate cash to {aw.nation}'s treasury..." in option_texts(app)
+        await pick(pilot, "donate")
+        assert type(app.screen).__name__ == "PromptScreen"
+        await pilot.press("3", "enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "GameScreen"
+        st = session.game.state
+        assert (st.treasury[n], st.cash[p]) == (3, cash - 3)
+        assert str(session.game.plies[-1].action) == f"{aw.player} donates 3 to {aw.nation}"
+        assert session.game.awaiting == aw
+        # the d key asks too; escape cancels without a change
+        await pilot.press("d")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PromptScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert session.game.state.cash[p] == cash - 3
 
 
-def test_no_investor_card_variant_by_keys(tmp_path: Path) -> None:
+async def test_no_investor_card_variant_by_keys(tmp_path: Path) -> None:
     """The no-investor-card variant chosen on the new-game screen: after a nation's turn its
     investors are asked, and a bond bought by keys is applied."""
-
-    async def run() -> None:
-        app = ImperialApp(save_path=tmp_path / "n.json", seed=4, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await start(pilot, app)
-            await pilot.press(*["tab"] * 13, "enter", "down", "down", "enter")
-            await pilot.press("tab", "tab", "tab", "tab", "ctrl+g")
-            await settle(pilot, app)
-            game = app.session.game
-            assert game.rules.variant == "no-investor-card"
-            assert game.state.investor_card == -1
-            bought = False
-            for _ in range(60):
-                aw = game.awaiting
-                if aw.kind == "invest":
-                    # the nation that just moved (or, in the free round, any nation)
-                    assert aw.nation in (NATION_CODES[game.state.turn], None)
-                    title = str(app.screen.query_one("#decision-title").render())
-                    assert aw.player in title and "invest" in title
-                    buys = [a for a in game.legal_actions() if a.kind == "buy"]
-                    if buys:
-                        await pick(pilot, app, option_id(app, str(buys[0])))
-                        await settle(pilot, app)
-                        assert str(game.plies[-1].action) == str(buys[0]) or any(
-                            str(p.action) == str(buys[0]) for p in game.plies
-                        )
-                        bought = True
-                        break
-                if aw.kind == "maneuver":  # by keys a maneuver needs a unit, then a target
-                    app.apply_human(game.legal_actions()[-1])  # end the maneuver
-                else:
-                    await pilot.press("home", "enter")
-                await settle(pilot, app)
-            assert bought
-
     from rules.actions import NATION_CODES
 
-    asyncio.run(run())
-
-
-def test_undo_asks_and_pace_keys(tmp_path: Path) -> None:
-    """ctrl+z asks first (n keeps the game, y takes the decision back); + and - change the
-    computer players' pace, which is saved with the game."""
-
-    async def run() -> None:
-        app = ImperialApp(save_path=tmp_path / "u.json", seed=6, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("ctrl+g")
-            await settle(pilot, app)
-            session = app.session
-            await pilot.press("ctrl+z")
-            await pilot.pause()
-            assert type(app.screen).__name__ != "ConfirmScreen"  # nothing of Anna's yet
-            await pilot.press("enter")
-            await settle(pilot, app)
-            plies = len(session.game.plies)
-            await pilot.press("ctrl+z")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "ConfirmScreen"
-            await pilot.press("n")
-            await pilot.pause()
-            assert len(session.game.plies) == plies
-            await pilot.press("ctrl+z")
-            await pilot.pause()
-            await pilot.press("y")
-            await settle(pilot, app)
-            assert len(session.game.plies) < plies
-            assert session.is_human(session.game.awaiting.player)
-            pace = session.pace
-            await pilot.press("minus")
-            await pilot.pause()
-            assert session.pace == round(pace + 0.2, 1)
-            await pilot.press("plus", "plus")
-            await pilot.pause()
-            assert session.pace == max(0.0, round(pace - 0.2, 1))
-            assert Session.load(tmp_path / "u.json").pace == session.pace
-
-    asyncio.run(run())
-
-
-def test_hidden_cash_undo_never_goes_past_another_humans_decision() -> None:
-    game = Game.new(["Anna", "Ben"], deal="Anna=AH,Ben=IT")
-    humans = {"Anna": "human", "Ben": "human"}
-    session = Session(game, humans, None, hidden_cash=True)
-    game.apply("AH rondel import")
-    assert session.undo_steps() == 1  # Anna may take back her own decision
-    game.apply("AH import army vienna")
-    assert session.undo_steps() == 1
-    game.apply("AH import done")
-    assert game.awaiting.player == "Ben"  # Italy's turn: Ben decides now
-    assert session.undo_steps() == 0  # Anna's decision is not Ben's to take back
-    assert session.undo() == 0
-    assert len(game.plies) == 3
-    # with open cash the same undo is allowed
-    assert Session(game, humans, None, hidden_cash=False).undo_steps() == 1
+    app = ImperialApp(save_path=tmp_path / "n.json", seed=4, pace=0.0)
+    async with drive(app, opened=True) as pilot:
+        await pilot.press(*["tab"] * 13, "enter", "down", "down", "enter")
+        await pilot.press("tab", "tab", "tab", "tab", "ctrl+g")
+        await settle(pilot)
+        game = app.session.game
+        assert game.rules.variant == "no-investor-card"
+        assert game.state.investor_card == -1
+        bought = False
+        for _ in range(60):
+            aw = game.awaiting
+            if aw.kind == "invest":
+                # the nation that just moved (or, in the free round, any nation)
+                assert aw.nation in (NATION_CODES[game.state.turn], None)
+                title = str(app.screen.query_one("#decision-title").render())
+                assert aw.player in title and "invest" in title
+                buys = [a for a in game.legal_actions() if a.kind == "buy"]
+                if buys:
+                    await pick(pilot, option_id(app, str(buys[0])))
+                    await settle(pilot)
+                    assert str(game.plies[-1].action) == str(buys[0]) or any(
+                        str(p.action) == str(buys[0]) for p in game.plies
+                    )
+                    bought = True
+                    break
+            if aw.kind == "maneuver":  # by keys a maneuver needs a unit, then a target
+                app.apply_human(game.legal_actions()[-1])  # end the maneuver
+            else:
+                await pilot.press("home", "enter")
+            await settle(pilot)
+        assert bought

@@ -4,13 +4,12 @@ computer player that fails does not stall the game."""
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
 
-from test_following import until
+from pilot import drive, told, until
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.model.session import Session
@@ -108,7 +107,7 @@ class FailingBot:
         pass
 
 
-def test_a_computer_player_that_fails_plays_a_quick_move_and_says_so() -> None:
+async def test_a_computer_player_that_fails_plays_a_quick_move_and_says_so() -> None:
     """The fault ended the worker thread without a word and the app waited for it for
     ever; now greedy's move is played in its place, the log says why and a notice tells the
     player."""
@@ -116,15 +115,12 @@ def test_a_computer_player_that_fails_plays_a_quick_move_and_says_so() -> None:
     session = Session(game, {"Anna": "bot:greedy", "Ben": "human"})
     session.bots["Anna"] = FailingBot()  # type: ignore[assignment]
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda: len(game.plies) > 0)
-            assert game.plies[0].action.actor == "AH"  # type: ignore[attr-defined]
-            reason = session.reasons[1].text
-            assert "quick move" in reason and "no move found" in reason
-            notices = [n.message for n in app._notifications]
-            assert any("computer player failed" in m for m in notices), notices
-        assert app.return_code in (None, 0)
-
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        await until(pilot, lambda: len(game.plies) > 0)
+        assert game.plies[0].action.actor == "AH"  # type: ignore[attr-defined]
+        reason = session.reasons[1].text
+        assert "quick move" in reason and "no move found" in reason
+        notices = told(app)
+        assert any("computer player failed" in m for m in notices), notices
+    assert app.return_code in (None, 0)

@@ -4,21 +4,23 @@ a text that did not change is not set again."""
 
 from __future__ import annotations
 
-import asyncio
 from io import StringIO
 from pathlib import Path
 
+from pilot import drive, opened_board
 from rich.console import Console
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from imperial_tui.app import ImperialApp
+from imperial_tui.app.screens.game import GameScreen
 from imperial_tui.app.widgets.base import set_content
 from imperial_tui.app.widgets.rondel import RondelPanel
 from imperial_tui.app.widgets.shared import SharedRenders
 from imperial_tui.model.session import Session
 from rules import Game
+from rules.bots import GreedyBot
 
 
 def plain(panel: RondelPanel) -> str:
@@ -27,57 +29,51 @@ def plain(panel: RondelPanel) -> str:
     return console.file.getvalue()  # type: ignore[attr-defined]
 
 
-def test_a_hidden_panel_is_repainted_when_its_tab_is_shown(tmp_path: Path) -> None:
+async def test_a_hidden_panel_is_repainted_when_its_tab_is_shown(tmp_path: Path) -> None:
     game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
     session = Session(game, dict.fromkeys(game.players, "human"), tmp_path / "g.json")
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            screen = app.screen
-            rondel = screen.query_one("#rondel-panel", RondelPanel)
-            wide = screen.query_one("#rondel-wide", RondelPanel)
-            assert "AH to move" in plain(rondel)
-            await pilot.press("2")  # bonds: the rondel's tab is hidden
-            await pilot.pause()
-            await pilot.press("enter")  # Anna chooses AH's rondel space
-            await pilot.pause()
-            assert len(game.plies) == 1
-            # hidden: not repainted for the move (nor the wide layout's copy)
-            assert rondel._last_key != rondel.key(app.session)
-            assert wide._last_key != wide.key(app.session)
-            await pilot.press("1")
-            await pilot.pause()
-            # in view again: it shows the game as it is now
-            assert rondel._last_key == rondel.key(app.session)
-            assert "AH to move" not in plain(rondel)
-            assert "AH is on" in plain(rondel) or "IT to move" in plain(rondel)
-
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        rondel = screen.query_one("#rondel-panel", RondelPanel)
+        wide = screen.query_one("#rondel-wide", RondelPanel)
+        assert "AH to move" in plain(rondel)
+        await pilot.press("2")  # bonds: the rondel's tab is hidden
+        await pilot.pause()
+        await pilot.press("enter")  # Anna chooses AH's rondel space
+        await pilot.pause()
+        assert len(game.plies) == 1
+        # hidden: not repainted for the move (nor the wide layout's copy)
+        assert rondel._last_key != rondel.key(app.session)
+        assert wide._last_key != wide.key(app.session)
+        await pilot.press("1")
+        await pilot.pause()
+        # in view again: it shows the game as it is now
+        assert rondel._last_key == rondel.key(app.session)
+        assert "AH to move" not in plain(rondel)
+        assert "AH is on" in plain(rondel) or "IT to move" in plain(rondel)
 
 
-def test_the_wide_layout_shows_panels_changed_while_it_was_hidden(tmp_path: Path) -> None:
+async def test_the_wide_layout_shows_panels_changed_while_it_was_hidden(tmp_path: Path) -> None:
     game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
     session = Session(game, dict.fromkeys(game.players, "human"), tmp_path / "g.json")
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # a move while the wide layout is hidden
+        await pilot.pause()
+        wide = app.screen.query_one("#rondel-wide", RondelPanel)
+        assert wide._last_key != wide.key(app.session)
+        await pilot.resize_terminal(120, 40)
+        for _ in range(5):
             await pilot.pause()
-            await pilot.press("enter")  # a move while the wide layout is hidden
-            await pilot.pause()
-            wide = app.screen.query_one("#rondel-wide", RondelPanel)
-            assert wide._last_key != wide.key(app.session)
-            await pilot.resize_terminal(120, 40)
-            for _ in range(5):
-                await pilot.pause()
-            assert wide._last_key == wide.key(app.session)
-
-    asyncio.run(run())
+        assert wide._last_key == wide.key(app.session)
 
 
-def test_setting_the_same_text_again_does_not_update_the_widget() -> None:
+async def test_setting_the_same_text_again_does_not_update_the_widget() -> None:
     updates: list[object] = []
 
     class Probe(Static):
@@ -89,23 +85,20 @@ def test_setting_the_same_text_again_does_not_update_the_widget() -> None:
         def compose(self) -> ComposeResult:
             yield Probe(id="probe")
 
-    async def run() -> None:
-        app = ProbeApp()
-        async with app.run_test(size=(40, 5)) as pilot:
-            await pilot.pause()
-            probe = app.query_one(Probe)
-            assert set_content(probe, Text("AH 12", style="bold"), layout=False)
-            assert not set_content(probe, Text("AH 12", style="bold"), layout=False)
-            assert set_content(probe, Text("AH 12"), layout=False)  # another style: a change
-            assert set_content(probe, Text("AH 13"))
-            probe.update(Text("set elsewhere"))  # set directly: compared with what it shows
-            assert set_content(probe, Text("AH 13"), layout=None)
-            assert [layout for _, layout in updates] == [False, False, True, True, False]
-
-    asyncio.run(run())
+    app = ProbeApp()
+    async with drive(app, (40, 5)) as pilot:
+        await pilot.pause()
+        probe = app.query_one(Probe)
+        assert set_content(probe, Text("AH 12", style="bold"), layout=False)
+        assert not set_content(probe, Text("AH 12", style="bold"), layout=False)
+        assert set_content(probe, Text("AH 12"), layout=False)  # another style: a change
+        assert set_content(probe, Text("AH 13"))
+        probe.update(Text("set elsewhere"))  # set directly: compared with what it shows
+        assert set_content(probe, Text("AH 13"), layout=None)
+        assert [layout for _, layout in updates] == [False, False, True, True, False]
 
 
-def test_apps_in_one_process_share_rendered_panels_and_show_the_same() -> None:
+async def test_apps_in_one_process_share_rendered_panels_and_show_the_same() -> None:
     """Two apps with shared renders (as the SSH server's connections have) draw the nations
     table and the rondel once; what they show is what an app drawing alone shows."""
     game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
@@ -117,25 +110,22 @@ def test_apps_in_one_process_share_rendered_panels_and_show_the_same() -> None:
     def lines(app: ImperialApp, wid: str) -> list[str]:
         return [strip.text for strip in app.screen.query_one(wid)._render_cache.lines]
 
-    async def run() -> None:
-        apps = [
-            cls(session=Session(game, dict.fromkeys(game.players, "human"), None), pace=0.0)
-            for cls in (SharingApp, SharingApp, ImperialApp)
-        ]
-        a, b, alone = apps
-        async with (
-            a.run_test(size=(80, 24)) as pa,
-            b.run_test(size=(80, 24)) as pb,
-            alone.run_test(size=(80, 24)) as pc,
-        ):
-            for pilot in (pa, pb, pc):
-                await pilot.pause()
-            assert cache.hits >= 2  # b reused a's nations table and rondel
-            for wid in ("#nations", "#rondel-panel"):
-                assert lines(b, wid) == lines(alone, wid) == lines(a, wid)
-                assert any("AH" in line for line in lines(b, wid))
-
-    asyncio.run(run())
+    apps = [
+        cls(session=Session(game, dict.fromkeys(game.players, "human"), None), pace=0.0)
+        for cls in (SharingApp, SharingApp, ImperialApp)
+    ]
+    a, b, alone = apps
+    async with (
+        drive(a) as pa,
+        drive(b) as pb,
+        drive(alone) as pc,
+    ):
+        for pilot in (pa, pb, pc):
+            await pilot.pause()
+        assert cache.hits >= 2  # b reused a's nations table and rondel
+        for wid in ("#nations", "#rondel-panel"):
+            assert lines(b, wid) == lines(alone, wid) == lines(a, wid)
+            assert any("AH" in line for line in lines(b, wid))
 
 
 def test_shared_renders_keep_the_newest_entries() -> None:
@@ -145,7 +135,7 @@ def test_shared_renders_keep_the_newest_entries() -> None:
     assert cache.get("a") is None and cache.get("c") == ["c"] and len(cache) == 2
 
 
-def test_shared_renders_keep_colour_and_no_colour_apart() -> None:
+async def test_shared_renders_keep_colour_and_no_colour_apart() -> None:
     """A NO_COLOR app shows nations in bold, not colour (style.py): it never takes a coloured
     nations table drawn by another app in the process, nor gives its own to one."""
     game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
@@ -158,16 +148,47 @@ def test_shared_renders_keep_colour_and_no_colour_apart() -> None:
         strips = app.screen.query_one("#nations")._render_cache.lines
         return {str(seg.style) for strip in strips for seg in strip if "AH" in seg.text}
 
-    async def run() -> None:
-        plain, colour = (
-            SharingApp(session=Session(game, dict.fromkeys(game.players, "human"), None), pace=0.0)
-            for _ in range(2)
-        )
-        plain.no_color = True
-        async with plain.run_test(size=(80, 24)) as pa, colour.run_test(size=(80, 24)) as pb:
-            await pa.pause()
-            await pb.pause()
-            assert styles(plain) != styles(colour)
-            assert all("bold" in s for s in styles(plain))
+    plain, colour = (
+        SharingApp(session=Session(game, dict.fromkeys(game.players, "human"), None), pace=0.0)
+        for _ in range(2)
+    )
+    plain.no_color = True
+    async with drive(plain) as pa, drive(colour) as pb:
+        await pa.pause()
+        await pb.pause()
+        assert styles(plain) != styles(colour)
+        assert all("bold" in s for s in styles(plain))
 
-    asyncio.run(run())
+
+async def test_log_lines_written_while_hidden_are_wrapped_at_the_panels_width() -> None:
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    controllers = {"Anna": "human", "Ben": "bot:greedy", "Cleo": "bot:greedy", "Dan": "bot:greedy"}
+    session = Session(game, controllers, None)
+
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        await pilot.press("4", "1")  # the log shown once, then hidden
+        await pilot.pause()
+        bot = GreedyBot(5)
+        for _ in range(12):  # the computer players move while the log is hidden
+            for _ in range(40):
+                aw = game.awaiting
+                if aw is None or (aw.player == "Anna" and not app._bot_busy):
+                    break
+                await pilot.pause()
+            if game.awaiting is None:
+                break
+            app.apply_human(bot.choose(game))
+            await opened_board(pilot)
+        await pilot.press("4")  # (over a recap: it closes and passes the key on)
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, GameScreen) and app.screen.shown_panel() == "log":
+                break
+        log = app.screen.query_one("#log-panel")
+        width = log.scrollable_content_region.width
+        shown = [line.text.rstrip() for line in log.lines]
+        assert len(shown) > 40
+        log.show(session, force=True)  # written again now, at the real width
+        assert shown == [line.text.rstrip() for line in log.lines]
+        assert max(len(line) for line in shown) > width - 8

@@ -78,12 +78,19 @@ def test_a_playout_near_the_end_reaches_the_final_score(greedy_game) -> None:
         assert stopped == pytest.approx([utility(values(late), p) for p in range(len(NAMES))])
 
 
-def test_a_search_level_with_the_endgame_settings_plays_a_whole_game() -> None:
+def test_a_search_level_with_the_endgame_settings_plays_a_game_to_its_end() -> None:
+    """The search level comes in while the leading nation is still below ``end_power``, so
+    it plays the switch to its endgame settings and every turn after it, to the final
+    score (the opening, far from the end, is the greedy players' alone: it tests nothing
+    of the endgame settings and took most of the time)."""
     game = Game.new(NAMES[:3], seed=4)
     strong = make_bot("strong", seed=1)
     strong.settings = replace(
         strong.settings, playouts=4, horizon=3, end_horizon=12, end_power=15, processes=1
     )
-    bots = {"A": strong, "B": make_bot("greedy", seed=2), "C": make_bot("greedy", seed=3)}
-    play_out(game, bots)
+    greedy = {name: make_bot("greedy", seed=i + 1) for i, name in enumerate(NAMES[:3])}
+    while max(game.state.power) < 10:
+        game.apply(greedy[game.awaiting.player].choose(game))
+    assert max(game.state.power) < strong.settings.end_power
+    play_out(game, {**greedy, "A": strong})
     assert game.state.finished

@@ -17,10 +17,12 @@ def test_rule_options_doc_lists_every_option_with_its_defaults():
 def test_every_option_is_a_field_of_the_rule_set_with_a_valid_default():
     first = RuleSet.preset("first")
     third = RuleSet.preset("2010")
+    world = RuleSet.preset(game="2030")
     for name, info in OPTIONS.items():
         assert getattr(first, name) in info.choices
         assert getattr(third, name) in info.choices
-    assert set(OPTIONS) == set(first.options())
+        assert getattr(world, name) in info.choices
+    assert set(OPTIONS) == set(first.options()) | set(world.options())
 
 
 def test_bots_doc_describes_every_level():

@@ -51,7 +51,8 @@ def fingerprint(players: int, edition: str, variant: str, seed: int) -> str:
         if awaiting is None:
             break
         actions = game.legal_actions()
-        h.update(f"{awaiting}\n{'|'.join(map(str, actions))}\n".encode())
+        who = f"{awaiting.player}|{awaiting.kind.value}|{awaiting.nation}"
+        h.update(f"{who}\n{'|'.join(map(str, actions))}\n".encode())
         choice = rng.randrange(len(actions))
         h.update(f"{choice}\n".encode())
         for event in game.apply(actions[choice]):

@@ -6,15 +6,16 @@ position)."""
 
 from __future__ import annotations
 
-import asyncio
 from io import StringIO
 from pathlib import Path
 
-from helpers import give_turn, new_game, set_cash
+from helpers import bonds_of, give_bond, give_turn, new_game, set_cash
+from pilot import drive, until
 from rich.console import Console
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.app.screens.game import GameScreen
+from imperial_tui.model.recap import recap
 from imperial_tui.model.session import Session
 from rules import Game
 from rules.bots import Choice, GreedyBot
@@ -52,14 +53,6 @@ def text_of(renderable: object, width: int = 100) -> str:
     return console.file.getvalue()  # type: ignore[attr-defined]
 
 
-async def until(pilot, condition, limit: int = 600) -> None:
-    for _ in range(limit):
-        if condition():
-            return
-        await pilot.pause()
-    raise AssertionError("the app never got there")
-
-
 def ben_takes_austria(tmp_path: Path) -> Session:
     """Anna (human) governs AH and must choose its rondel space; Ben, a computer player with
     20M and the investor card, buys AH 12 at the next Investor and takes AH from her."""
@@ -74,103 +67,94 @@ def ben_takes_austria(tmp_path: Path) -> Session:
     return session
 
 
-def test_since_your_last_turn_names_the_government_a_computer_took_and_its_reason(
+async def test_since_your_last_turn_names_the_government_a_computer_took_and_its_reason(
     tmp_path: Path,
 ) -> None:
     session = ben_takes_austria(tmp_path)
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert isinstance(app.screen, GameScreen)  # nothing happened before her decision
-            app.apply_human(session.game.parse("AH rondel investor"))
-            await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
-            aw = session.game.awaiting
-            assert aw.player == "Anna" and session.game.state.government[0] == 1  # Ben: AH
-            found = app.screen.found
-            lines = [(line.nation, line.text) for line in found.lines]
-            assert lines[0] == ("AH", "Ben took the government from you"), lines
-            assert "Ben" in found.actors and found.start == 1  # after her own decision
-            shown = "\n".join(s.text for s in app.screen._compositor.render_strips())
-            assert "since your last turn" in shown and "took the government from you" in shown
-            await pilot.press("escape")
-            await pilot.pause()
-            assert isinstance(app.screen, GameScreen)
-            await pilot.press("w")  # again, by its key
-            await pilot.pause()
-            assert type(app.screen).__name__ == "RecapScreen"
-            assert app.screen.found.lines[0].text == "Ben took the government from you"
-            await pilot.press("escape")
-            # the reason in the log, under Ben's purchase
-            await pilot.press("4")
-            await pilot.pause()
-            log = app.screen.query_one("#log-panel")
-            written = " ".join(" ".join(line.text for line in log.lines).split())
-            assert REASON in written and "Ben (computer)" in written
-
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)  # nothing happened before her decision
+        app.apply_human(session.game.parse("AH rondel investor"))
+        await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
+        aw = session.game.awaiting
+        assert aw.player == "Anna" and session.game.state.government[0] == 1  # Ben: AH
+        found = app.screen.found
+        lines = [(line.nation, line.text) for line in found.lines]
+        assert lines[0] == ("AH", "Ben took the government from you"), lines
+        assert "Ben" in found.actors and found.start == 1  # after her own decision
+        shown = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        assert "since your last turn" in shown and "took the government from you" in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("w")  # again, by its key
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RecapScreen"
+        assert app.screen.found.lines[0].text == "Ben took the government from you"
+        await pilot.press("escape")
+        # the reason in the log, under Ben's purchase
+        await pilot.press("4")
+        await pilot.pause()
+        log = app.screen.query_one("#log-panel")
+        written = " ".join(" ".join(line.text for line in log.lines).split())
+        assert REASON in written and "Ben (computer)" in written
     # the reason is kept with the save and shown again after loading it
     loaded = Session.load(tmp_path / "g.json")
     plies = loaded.game.plies
     number = next(i for i, p in enumerate(plies, 1) if str(p.action) == "Ben buys AH 12")
     assert loaded.reasons[number].text == REASON
 
-    async def reload() -> None:
-        app = ImperialApp(session=loaded, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            if type(app.screen).__name__ == "RecapScreen":
-                await pilot.press("escape")
-            await pilot.press("4")
-            await pilot.pause()
-            log = app.screen.query_one("#log-panel")
-            assert REASON in " ".join(" ".join(line.text for line in log.lines).split())
-
-    asyncio.run(reload())
+    app = ImperialApp(session=loaded, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        if type(app.screen).__name__ == "RecapScreen":
+            await pilot.press("escape")
+        await pilot.press("4")
+        await pilot.pause()
+        log = app.screen.query_one("#log-panel")
+        assert REASON in " ".join(" ".join(line.text for line in log.lines).split())
 
 
-def test_hot_seat_recap_is_each_players_own_after_the_hand_over(tmp_path: Path) -> None:
+async def test_hot_seat_recap_is_each_players_own_after_the_hand_over(tmp_path: Path) -> None:
     """Two humans with hidden cash: the hand-over names the nation and the decision; the
     recap comes after it (never over the previous player's view), and covers what the other
     player did since this player's own previous decision."""
     g = Game.new(["Anna", "Ben"], deal="Anna=AH,Ben=IT")
     session = Session(g, {"Anna": "human", "Ben": "human"}, tmp_path / "h.json", hidden_cash=True)
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert type(app.screen).__name__ == "HandoverScreen"
-            await pilot.press("enter")
-            await pilot.pause()
-            assert session.viewer == "Anna" and isinstance(app.screen, GameScreen)
-            app.apply_human(g.parse("AH rondel investor"))  # the card pays Ben 2M
-            await pilot.pause()
-            handover = app.screen
-            assert type(handover).__name__ == "HandoverScreen"
-            said = "\n".join(s.text for s in handover._compositor.render_strips())
-            assert "Ben decides next: invest." in said
-            await pilot.press("enter")
-            await pilot.pause()
-            assert session.viewer == "Ben"
-            assert type(app.screen).__name__ == "RecapScreen"  # after the hand-over only
-            lines = [line.text for line in app.screen.found.lines]
-            assert "your cash 0M -> 2M (+2M)" in lines, lines
-            assert not any("Anna" in t and "cash" in t for t in lines)  # hidden cash
-            await pilot.press("escape")
-            app.apply_human(g.parse("Ben passes"))
-            await until(pilot, lambda: g.awaiting.player == "Ben" and g.awaiting.kind == "rondel")
-            app.apply_human(g.parse("IT rondel taxation"))
-            await until(pilot, lambda: g.awaiting.player == "Anna")
-            await pilot.pause()
-            said = "\n".join(s.text for s in app.screen._compositor.render_strips())
-            assert "Anna decides next for" in said and "Pass the keyboard to Anna" in said
-
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HandoverScreen"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.viewer == "Anna" and isinstance(app.screen, GameScreen)
+        app.apply_human(g.parse("AH rondel investor"))  # the card pays Ben 2M
+        await pilot.pause()
+        handover = app.screen
+        assert type(handover).__name__ == "HandoverScreen"
+        said = "\n".join(s.text for s in handover._compositor.render_strips())
+        assert "Ben decides next: invest." in said
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.viewer == "Ben"
+        assert type(app.screen).__name__ == "RecapScreen"  # after the hand-over only
+        lines = [line.text for line in app.screen.found.lines]
+        assert "your cash 0M -> 2M (+2M)" in lines, lines
+        assert not any("Anna" in t and "cash" in t for t in lines)  # hidden cash
+        await pilot.press("escape")
+        app.apply_human(g.parse("Ben passes"))
+        await until(pilot, lambda: g.awaiting.player == "Ben" and g.awaiting.kind == "rondel")
+        app.apply_human(g.parse("IT rondel taxation"))
+        await until(pilot, lambda: g.awaiting.player == "Anna")
+        await pilot.pause()
+        said = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        assert "Anna decides next for" in said and "Pass the keyboard to Anna" in said
 
 
-def test_a_donation_is_the_donors_own_decision_and_brings_no_recap_back(
+async def test_a_donation_is_the_donors_own_decision_and_brings_no_recap_back(
     tmp_path: Path,
 ) -> None:
     """The recap runs from the player's previous decision; a donation is one (the donor's),
@@ -178,57 +162,51 @@ def test_a_donation_is_the_donors_own_decision_and_brings_no_recap_back(
     session = ben_takes_austria(tmp_path)
     g = session.game
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        app.apply_human(g.parse("AH rondel investor"))
+        await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        plies = len(g.plies)
+        await pilot.press("d")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PromptScreen"
+        await pilot.press("1", "enter")
+        for _ in range(5):
             await pilot.pause()
-            app.apply_human(g.parse("AH rondel investor"))
-            await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
-            await pilot.press("escape")
-            await pilot.pause()
-            assert isinstance(app.screen, GameScreen)
-            plies = len(g.plies)
-            await pilot.press("d")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "PromptScreen"
-            await pilot.press("1", "enter")
-            for _ in range(5):
-                await pilot.pause()
-            assert len(g.plies) == plies + 1 and g.plies[-1].action.kind == "donate"
-            assert isinstance(app.screen, GameScreen), type(app.screen).__name__
-
-    asyncio.run(run())
+        assert len(g.plies) == plies + 1 and g.plies[-1].action.kind == "donate"
+        assert isinstance(app.screen, GameScreen), type(app.screen).__name__
 
 
-def test_computer_players_pause_after_each_decision_until_a_key(tmp_path: Path) -> None:
+async def test_computer_players_pause_after_each_decision_until_a_key(tmp_path: Path) -> None:
     g = Game.new(["Anna", "Ben"], deal="Anna=AH,Ben=IT")
     session = Session(g, {"Anna": "human", "Ben": "bot:greedy"}, tmp_path / "p.json")
     session.bots["Ben"] = ScriptedBot({"IT rondel import": "import: armies for Rome"})  # type: ignore[assignment]
     session.pause = "decision"
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        for text in ("AH rondel import", "AH import done"):
+            app.apply_human(g.parse(text))
             await pilot.pause()
-            for text in ("AH rondel import", "AH import done"):
-                app.apply_human(g.parse(text))
-                await pilot.pause()
-            await until(pilot, lambda: type(app.screen).__name__ == "PausedScreen")
-            plies = len(g.plies)
-            for _ in range(10):
-                await pilot.pause()
-            assert len(g.plies) == plies  # waiting for the key
-            said = "\n".join(s.text for s in app.screen._compositor.render_strips())
-            assert "Ben (computer) decided" in said and "IT moves to Import" in said
-            assert "import: armies for Rome" in said  # the reason
-            await pilot.press("p")  # the pause setting cycles: off
+        await until(pilot, lambda: type(app.screen).__name__ == "PausedScreen")
+        plies = len(g.plies)
+        for _ in range(10):
             await pilot.pause()
-            assert session.pause == "off"
-            await pilot.press("enter")
-            await until(pilot, lambda: g.awaiting.player == "Anna")
-            assert Session.load(tmp_path / "p.json").pause == "off"
-
-    asyncio.run(run())
+        assert len(g.plies) == plies  # waiting for the key
+        said = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        assert "Ben (computer) decided" in said and "IT moves to Import" in said
+        assert "import: armies for Rome" in said  # the reason
+        await pilot.press("p")  # the pause setting cycles: off
+        await pilot.pause()
+        assert session.pause == "off"
+        await pilot.press("enter")
+        await until(pilot, lambda: g.awaiting.player == "Anna")
+        assert Session.load(tmp_path / "p.json").pause == "off"
 
 
 def mid_game(hidden: bool = False, tmp: Path | None = None) -> Session:
@@ -240,34 +218,31 @@ def mid_game(hidden: bool = False, tmp: Path | None = None) -> Session:
     return Session(game, dict.fromkeys(game.players, "human"), path, hidden_cash=hidden)
 
 
-def test_standings_are_the_engines_provisional_result() -> None:
+async def test_standings_are_the_engines_provisional_result() -> None:
     session = mid_game()
     result = session.game.provisional_result()
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("escape", "v")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "StandingsScreen"
-            now = text_of(app.screen.query_one("#standings-now").content)
-            rows = {line.split()[0]: line.split() for line in now.splitlines() if line.split()}
-            for p in result.players:
-                assert rows[p.name][-1] == str(p.total), (p.name, now)
-                assert rows[p.name][-2] == str(p.cash), (p.name, now)
-            assert f"{result.winners[0]} wins" in now or "shared victory" in now
-            power = text_of(app.screen.query_one("#standings-power").content)
-            for n, code in enumerate(("AH", "IT", "FR", "GB", "GE", "RU")):
-                pp = session.game.state.power[n]
-                assert any(line.split()[:2] == [code, str(pp)] for line in power.splitlines())
-            rounds = text_of(app.screen.query_one("#standings-rounds").content)
-            assert "now" in rounds and "1 " in rounds
-            await pilot.press("escape")
-            await pilot.pause()
-            assert isinstance(app.screen, GameScreen)
-
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        await pilot.press("escape", "v")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StandingsScreen"
+        now = text_of(app.screen.query_one("#standings-now").content)
+        rows = {line.split()[0]: line.split() for line in now.splitlines() if line.split()}
+        for p in result.players:
+            assert rows[p.name][-1] == str(p.total), (p.name, now)
+            assert rows[p.name][-2] == str(p.cash), (p.name, now)
+        assert f"{result.winners[0]} wins" in now or "shared victory" in now
+        power = text_of(app.screen.query_one("#standings-power").content)
+        for n, code in enumerate(("AH", "IT", "FR", "GB", "GE", "RU")):
+            pp = session.game.state.power[n]
+            assert any(line.split()[:2] == [code, str(pp)] for line in power.splitlines())
+        rounds = text_of(app.screen.query_one("#standings-rounds").content)
+        assert "now" in rounds and "1 " in rounds
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
 
 
 def test_standings_with_hidden_cash_show_only_bond_points_of_the_others() -> None:
@@ -284,7 +259,7 @@ def test_standings_with_hidden_cash_show_only_bond_points_of_the_others() -> Non
     assert rows["Anna"][-1] == str(result.scores["Anna"])
 
 
-def test_history_shows_the_position_after_n_actions_and_branches_from_it(
+async def test_history_shows_the_position_after_n_actions_and_branches_from_it(
     tmp_path: Path,
 ) -> None:
     session = mid_game(tmp=tmp_path)
@@ -292,45 +267,41 @@ def test_history_shows_the_position_after_n_actions_and_branches_from_it(
     game = session.game
     saved = (tmp_path / "m.json").read_text()
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("escape", "h")
-            await pilot.pause()
-            history = app.screen
-            assert type(history).__name__ == "HistoryScreen"
-            await pilot.press("left", "left", "comma")
-            await pilot.pause()
-            at = history.view.at
-            assert 0 < at < len(game.plies)
-            replayed = Game(game.setup)
-            for action in game.history[:at]:
-                replayed.apply(action)
-            assert history.session.game.summary() == replayed.summary()
-            # every panel shows that position: the nations as they were
-            nations = history.query_one("#nations")
-            expected = nations.render_key(nations.key(Session(replayed, session.controllers)))
-            assert text_of(nations.render_key(nations._last_key)) == text_of(expected)
-            # the turn's log with the action shown marked
-            ol = history.query_one("#decision-options")
-            shown = [ol.get_option_at_index(i).prompt.plain for i in range(ol.option_count)]
-            assert any(line.startswith(f"▶{at:4}") for line in shown), shown
-            # play from here: Ben becomes a computer player, the new save loads to there
-            await pilot.press("b")
-            await pilot.pause()
-            assert type(app.screen).__name__ == "BranchScreen"
-            await pilot.press("tab", "enter", "down", "enter")  # seat 2: computer (greedy)
-            await pilot.pause()
-            target = Path(str(app.screen.query_one("#branch-path").value))
-            await pilot.press("ctrl+g")
-            await pilot.pause()
-            await pilot.pause()
-            assert app.session.path == target and app.session is not session
-            assert isinstance(app.game_screen(), GameScreen)
-            return target, at
-
-    target, at = asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        await pilot.press("escape", "h")
+        await pilot.pause()
+        history = app.screen
+        assert type(history).__name__ == "HistoryScreen"
+        await pilot.press("left", "left", "comma")
+        await pilot.pause()
+        at = history.view.at
+        assert 0 < at < len(game.plies)
+        replayed = Game(game.setup)
+        for action in game.history[:at]:
+            replayed.apply(action)
+        assert history.session.game.summary() == replayed.summary()
+        # every panel shows that position: the nations as they were
+        nations = history.query_one("#nations")
+        expected = nations.render_key(nations.key(Session(replayed, session.controllers)))
+        assert text_of(nations.render_key(nations._last_key)) == text_of(expected)
+        # the turn's log with the action shown marked
+        ol = history.query_one("#decision-options")
+        shown = [ol.get_option_at_index(i).prompt.plain for i in range(ol.option_count)]
+        assert any(line.startswith(f"▶{at:4}") for line in shown), shown
+        # play from here: Ben becomes a computer player, the new save loads to there
+        await pilot.press("b")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "BranchScreen"
+        await pilot.press("tab", "enter", "down", "enter")  # seat 2: computer (greedy)
+        await pilot.pause()
+        target = Path(str(app.screen.query_one("#branch-path").value))
+        await pilot.press("ctrl+g")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session.path == target and app.session is not session
+        assert isinstance(app.game_screen(), GameScreen)
     branch = Session.load(target)
     assert branch.game.summary() == game_at(game, at).summary()
     assert branch.game.rules == game.rules
@@ -338,46 +309,40 @@ def test_history_shows_the_position_after_n_actions_and_branches_from_it(
     assert (tmp_path / "m.json").read_text() == saved  # the game it came from is untouched
 
 
-def test_history_escape_returns_to_the_present() -> None:
+async def test_history_escape_returns_to_the_present() -> None:
     session = mid_game()
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            await pilot.press("escape", "h", "left", "left", "escape")
-            await pilot.pause()
-            assert type(app.screen) is GameScreen
-            assert app.screen.query_one("#nations")._last_key == app.screen.query_one(
-                "#nations"
-            ).key(session)
-
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        await pilot.press("escape", "h", "left", "left", "escape")
+        await pilot.pause()
+        assert type(app.screen) is GameScreen
+        assert app.screen.query_one("#nations")._last_key == app.screen.query_one("#nations").key(
+            session
+        )
 
 
-def test_a_scroll_key_reaching_the_recap_after_it_closed_is_ignored(tmp_path: Path) -> None:
+async def test_a_scroll_key_reaching_the_recap_after_it_closed_is_ignored(tmp_path: Path) -> None:
     """Found by the monkey test: a key queued while the recap closes (its widgets already
     gone) ended the app with NoMatches; it must do nothing."""
     session = ben_takes_austria(tmp_path)
     g = session.game
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            app.apply_human(g.parse("AH rondel investor"))
-            await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
-            recap = app.screen
-            recap.dismiss(None)
-            await pilot.pause()
-            recap.action_scroll(1)  # what its "down" binding runs
-            await pilot.pause()
-            assert app.return_code is None and isinstance(app.screen, GameScreen)
-
-    asyncio.run(run())
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        app.apply_human(g.parse("AH rondel investor"))
+        await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
+        recap = app.screen
+        recap.dismiss(None)
+        await pilot.pause()
+        recap.action_scroll(1)  # what its "down" binding runs
+        await pilot.pause()
+        assert app.return_code is None and isinstance(app.screen, GameScreen)
 
 
-def test_log_numbers_actions_and_puts_a_reason_before_the_next_turns_heading(
+async def test_log_numbers_actions_and_puts_a_reason_before_the_next_turns_heading(
     tmp_path: Path,
 ) -> None:
     """The log's numbers are action numbers (those of the recap, the history and `imperial
@@ -386,26 +351,58 @@ def test_log_numbers_actions_and_puts_a_reason_before_the_next_turns_heading(
     session = ben_takes_austria(tmp_path)
     g = session.game
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-        async with app.run_test(size=(100, 30)) as pilot:
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, (100, 30)) as pilot:
+        await pilot.pause()
+        app.apply_human(g.parse("AH rondel investor"))
+        await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
+        await pilot.press("escape", "4")
+        for _ in range(20):
             await pilot.pause()
-            app.apply_human(g.parse("AH rondel investor"))
-            await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
-            await pilot.press("escape", "4")
-            for _ in range(20):
-                await pilot.pause()
-                if app.screen.query_one("#log-panel").lines:
-                    break
-            lines = [line.text for line in app.screen.query_one("#log-panel").lines]
-            number = next(i for i, p in enumerate(g.plies, 1) if str(p.action) == "Ben buys AH 12")
-            at = next(i for i, t in enumerate(lines) if t.startswith(f"{number:4} "))
-            assert "Ben" in lines[at], lines[at]
-            reason = next(i for i, t in enumerate(lines) if REASON in t)
-            assert reason > at
-            between = lines[at:reason]
-            assert not any(t.lstrip().startswith("—") for t in between), between
-            numbered = [int(t[:4]) for t in lines if t[:4].strip().isdigit()]
-            assert numbered == sorted(numbered) and numbered[-1] <= len(g.plies)
+            if app.screen.query_one("#log-panel").lines:
+                break
+        lines = [line.text for line in app.screen.query_one("#log-panel").lines]
+        number = next(i for i, p in enumerate(g.plies, 1) if str(p.action) == "Ben buys AH 12")
+        at = next(i for i, t in enumerate(lines) if t.startswith(f"{number:4} "))
+        assert "Ben" in lines[at], lines[at]
+        reason = next(i for i, t in enumerate(lines) if REASON in t)
+        assert reason > at
+        between = lines[at:reason]
+        assert not any(t.lstrip().startswith("—") for t in between), between
+        numbered = [int(t[:4]) for t in lines if t[:4].strip().isdigit()]
+        assert numbered == sorted(numbered) and numbered[-1] <= len(g.plies)
 
-    asyncio.run(run())
+
+def summary_with_hostile_armies(game: Game, region_id: str, nation: str) -> dict:
+    after = game.summary()
+    after["regions"][region_id]["units"] = [
+        {"nation": nation, "kind": "army", "count": 1, "hostile": True}
+    ]
+    return after
+
+
+def test_recap_names_the_occupier_once_as_the_lines_coloured_prefix() -> None:
+    g = new_game(4)  # Anna governs AH
+    before = g.summary()
+    after = summary_with_hostile_armies(g, "vienna", "FR")
+    lines = recap(before, after, "Anna", home_of={"vienna": "AH"}, names={"vienna": "Vienna"})
+    occupied = [line for line in lines if "occupy" in line.text]
+    assert [(line.nation, line.text) for line in occupied] == [("FR", "armies occupy Vienna (AH)")]
+
+
+def test_recap_says_a_bond_upgrade_is_a_trade_up_returning_the_lower_bond() -> None:
+    g = new_game(4)
+    give_bond(g, "Ben", "AH", 6)
+    set_cash(g, "Ben", 20)
+    give_turn(g, "AH", None)
+    g = Game.from_position(g.summary())
+    g.apply("AH rondel investor")  # Ben holds the investor card: he invests first
+    before = g.summary()
+    upgrade = g.parse("Ben buys AH 12 returning AH 6")
+    g.apply(upgrade)
+    lines = recap(before, g.summary(), "Anna", [upgrade])
+    bonds = [line.text for line in lines if line.nation == "AH" and "bond" in line.text]
+    anna = sum(bonds_of(g, "Anna", "AH"))
+    assert bonds == [
+        f"Ben traded up to the 12M bond, returning the 6M (credit: you {anna}M, Ben 12M)"
+    ]

@@ -1,6 +1,7 @@
 """Hints and previews come from the engine's own rule code (issue #9, fixes 6, 9 and 14): the
 bond hint "-> X governs N" runs the government check the engine will run, the Investor preview
-shows the interest the engine will really pay, and the engine's messages read as English."""
+shows the interest the engine will really pay, and the engine's messages read as English;
+in the app's decision list too (a bond too small to form a government, a lone pass)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,11 @@ from helpers import (
     set_cash,
     set_treasury,
 )
+from pilot import drive, humans, option_texts, options
 from play_helpers import pick, random_game
 
+from imperial_tui.app import ImperialApp
+from imperial_tui.model.session import Session
 from rules import Game, IllegalAction
 from rules.actions import Buy
 from rules.investing import government_after_buy, interest_payments
@@ -212,3 +216,94 @@ def test_refusals_name_the_player_instead_of_he():
     with pytest.raises(IllegalAction) as exc:
         g.apply("AH rondel import")  # 4 spaces: 2M
     assert exc.value.reason.endswith("with only 0M in cash"), exc.value.reason
+
+
+# -- in the app's decision list, by keys ------------------------------------------------------
+
+
+def test_a_battle_is_told_without_a_wrong_article_before_a_nations_name() -> None:
+    from maneuver_helpers import place, start_maneuver
+
+    g = new_game()
+    place(g, "IT", "fleet", "ionian_sea")
+    place(g, "AH", "fleet", "ionian_sea")
+    place(g, "RU", "fleet", "eastern_mediterranean")
+    start_maneuver(g, "RU")
+    g.apply("RU move fleet eastern_mediterranean -> ionian_sea")
+    told = [e.text for e in g.apply("RU fleet fights IT fleet in ionian_sea")]
+    assert "battle in Ionian Sea: one fleet of Russia and one fleet of Italy are destroyed" in told
+    assert not any(" a Italy" in t or " a Austria" in t for t in told)
+
+
+async def test_investor_option_shows_what_a_short_treasury_really_pays() -> None:
+    g = new_game()
+    set_treasury(g, "AH", 2)
+    give_turn(g, "AH", None)
+    session = Session(g, humans(g), None)
+
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True):
+        investor = next(text for _, text, _ in options(app) if text.startswith("Investor"))
+        assert "Cleo 2, Anna 0 of 4" in " ".join(investor.split()), investor
+
+
+async def test_bond_hint_in_the_list_names_the_engines_choice_among_tied_challengers() -> None:
+    g = new_game()
+    finn_governs_nothing(g)
+    give_bond(g, "Dan", "AH", 16)
+    give_bond(g, "Dan", "AH", 2)
+    give_bond(g, "Finn", "AH", 6)
+    set_cash(g, "Finn", 12)
+    give_turn(g, "AH", None)
+    g.apply("AH rondel investor")
+    g.apply("Ben passes")
+    session = Session(g, humans(g), None)
+
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True):
+        twelve = next(text for _, text, _ in options(app) if text.startswith("AH 12M"))
+        assert "→ Dan governs AH" in twelve and "Finn governs" not in twelve
+
+
+def ungoverned_germany_invest(cash: int | None = None) -> Session:
+    """Four players in the first edition; Germany has no government and no bond out (so only
+    a 4M bond forms one); Ben holds the investor card and invests now."""
+    g = new_game(4)
+    s = g.state
+    n = nat("GE")
+    s.bond_owner[n] = [NO] * len(s.bond_owner[n])
+    s.government[n] = NO
+    give_turn(g, "AH", None)
+    g = Game.from_position(g.summary())
+    g.apply("AH rondel investor")
+    if cash is not None:
+        set_cash(g, "Ben", cash)
+    assert g.awaiting.player == "Ben" and g.awaiting.kind == "invest"
+    return Session(g, dict.fromkeys(g.players, "human"), None)
+
+
+async def test_bond_hint_says_a_bond_below_the_flag_minimum_forms_no_government() -> None:
+    session = ungoverned_germany_invest(cash=10)
+    s = session.game.state
+    assert s.flag_min_bond[nat("GE")] == 4  # the engine's rule: first edition, ungoverned
+
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True):
+        texts = " | ".join(" ".join(t.split()) for t in option_texts(app))
+        assert "GE 2M interest 1 (too small to form a government: 4M)" in texts, texts
+        assert "GE 4M interest 2 → Ben governs GE" in texts, texts
+        assert "AH 2M interest 1 (too small" not in texts  # AH has a government
+
+
+async def test_a_lone_pass_says_why_and_enter_passes() -> None:
+    session = ungoverned_germany_invest(cash=0)
+    game = session.game
+    assert [str(a) for a in game.legal_actions()] == ["Ben passes"]
+
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        assert option_texts(app) == ["you have 0M: nothing to buy — Enter passes"]
+        count = len(game.plies)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert str(game.plies[count].action) == "Ben passes"

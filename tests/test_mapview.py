@@ -6,9 +6,15 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from maneuver_helpers import new_game, place, set_factories, set_flag
+from rich.console import Console
 
+from imperial_tui.render.mapglyphs import TINT
 from imperial_tui.render.mapview import MapPainter, flow_tokens, unit_token
+from imperial_tui.render.style import NATION_STYLE
+from maps import load_board
+from maps.board import MAP_DIR
 from rules import Game
 
 WALLS = "│┃|#"
@@ -141,3 +147,103 @@ def test_marks_show_the_unit_its_destinations_and_the_cursor():
     styles = {piece: style for row in rows for piece, style in row}
     assert styles["VIE"].reverse and styles["VIE"].underline  # the unit: reversed, underlined
     assert styles["RUM"].reverse and not styles["RUM"].underline  # a destination: reversed
+
+
+# --------------------------------------------------------------------------- the world map
+
+WORLD = MAP_DIR / "world2030.json"
+needs_world = pytest.mark.skipif(
+    not WORLD.exists(),
+    reason="maps/world2030.json (the Imperial 2030 board) comes with the 2030 engine",
+)
+
+
+def unit(nation: str, kind: str, count: int, hostile: bool | None = None) -> dict:
+    return {"nation": nation, "kind": kind, "count": count, "hostile": hostile}
+
+
+def world_position() -> dict[str, dict]:
+    """A state summary's regions on the 2030 board, written by hand (docs/STATE.md): the
+    starting factories, Chinese armies occupying New Delhi, a Russian army welcome in
+    Beijing, fleets of four nations on the Pacific and the Indian Ocean, a Brazilian fleet
+    in port, flags in Colombia, North Africa and the Caribbean (the canals' controllers)."""
+    board = load_board("world2030")
+    regions = {
+        r.id: {
+            "factory": r.factory_type if r.starting_factory else None,
+            "flag": None,
+            "units": [],
+        }
+        for r in board.regions
+    }
+    regions["new_delhi"]["units"] = [unit("CN", "army", 2, True)]  # occupies the factory
+    regions["beijing"]["units"] = [unit("CN", "army", 3), unit("RU", "army", 1, False)]
+    regions["north_pacific"]["units"] = [unit("US", "fleet", 2), unit("RU", "fleet", 1)]
+    regions["indian_ocean"]["units"] = [unit("IN", "fleet", 1), unit("EU", "fleet", 2)]
+    regions["rio_de_janeiro"]["units"] = [unit("BR", "fleet", 1)]  # in port
+    regions["colombia"].update(flag="US", units=[unit("US", "army", 1)])
+    regions["north_africa"].update(flag="EU", units=[unit("EU", "army", 1)])
+    regions["caribbean_sea"]["flag"] = "BR"
+    return regions
+
+
+@needs_world
+def test_the_world_picture_reads_back_as_the_state_summary():
+    board = load_board("world2030")
+    summary = world_position()
+    painter = MapPainter(board)
+    seen = read_map(painter.render(summary).plain, painter)
+    for r in board.regions:
+        info = summary[r.id]
+        got = seen[r.id]
+        assert got["code"] == (r.nation if r.kind == "province" else info["flag"]), r.id
+        occupied = any(u["hostile"] is True for u in info["units"])
+        assert got["factory"] == ((info["factory"], occupied) if info["factory"] else None), r.id
+        want = expected_tokens(info, r.kind == "sea")
+        if got["more"]:
+            assert got["units"] == want[: len(got["units"])] and len(got["units"]) < len(want)
+        else:
+            assert got["units"] == want, r.id
+    assert seen["new_delhi"]["factory"] == ("armaments", True)  # hollow: occupied by CN
+    assert seen["new_delhi"]["units"] == [("CN", 2, "", "!")]
+    assert ("RU", 1, "", "=") in seen["beijing"]["units"] or seen["beijing"]["more"]
+    assert seen["rio_de_janeiro"]["units"] == [("BR", 1, "f", "")]
+    assert seen["colombia"]["code"] == "US" and seen["north_africa"]["code"] == "EU"
+    assert {n.code for n in board.nations} == {"RU", "CN", "IN", "BR", "US", "EU"}
+
+
+@needs_world
+def test_the_world_picture_in_ascii_has_only_ascii_and_every_label():
+    board = load_board("world2030")
+    text = MapPainter(board, ascii_only=True).render(world_position()).plain
+    assert all(ord(ch) < 128 for ch in text)
+    assert "|DELxIN|" in text  # New Delhi's factory, occupied (x), India's
+    for label in board.layout.labels.values():
+        assert re.search(rf"[|#>]{label}", text), label
+    assert "<-SOJ" in text and "NPA->" in text  # the Pacific goes on across the edges
+
+
+@needs_world
+def test_the_world_picture_without_colour_keeps_nations_canals_and_edges():
+    """NO_COLOR: not one colour code; nations read by their codes, the canal marks and the
+    flags by reverse video, the edge marks by their arrows."""
+    board = load_board("world2030")
+    painter = MapPainter(board)
+    console = Console(no_color=True, force_terminal=True, width=120, color_system="standard")
+    with console.capture() as capture:
+        console.print(painter.render(world_position()))
+    out = capture.get()
+    assert not re.search(r"\x1b\[[0-9;]*(3[0-9]|4[0-9]|9[0-7]|10[0-7])m", out), out[:200]
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", out)
+    assert "←SOJ" in plain and "NPA→" in plain
+    for code in ("RU", "CN", "IN", "BR", "US", "EU"):
+        assert code in plain
+    assert re.search(r"\x1b\[[0-9;]*7[0-9;]*m≡", out)  # the canal, reversed
+    assert re.search(r"\x1b\[[0-9;]*7[0-9;]*mUS", out)  # the flag in Colombia, reversed
+
+
+@needs_world
+def test_every_2030_nation_has_a_colour_and_a_tint():
+    for code in ("RU", "CN", "IN", "BR", "US", "EU"):
+        assert NATION_STYLE[code] and TINT[code]
+    assert "black" not in NATION_STYLE["IN"]  # India's black would vanish on a dark terminal

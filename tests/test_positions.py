@@ -87,7 +87,7 @@ def test_position_round_trip_at_any_point_fixes_the_game_exactly(seed: int, acti
         ("bond_choice", RuleSet.preset("first", "experienced")),
         ("maneuver", RuleSet.preset("first", "no-investor-card")),
         ("invest", RuleSet.preset("2010", "no-investor-card")),
-        ("production", RuleSet.preset("first")),
+        ("produce", RuleSet.preset("first")),
         ("import", RuleSet.preset("first")),
     ],
 )
@@ -400,3 +400,29 @@ def test_the_position_reader_knows_every_engine_step_and_decision() -> None:
 
     assert set(STEP_ARGS) == set(engine.STEPS)
     assert set(DECISIONS) == set(engine.DECISIONS)
+
+
+def test_the_produce_decision_is_read_by_its_old_name_too() -> None:
+    """The Production decision is called ``produce``, like its action (``GE produce berlin``);
+    positions written when it was called ``production`` still read, in both forms."""
+    text = """
+players = ["Anna", "Ben"]
+to_move = "GE production"
+
+[Anna]
+bonds = ["GE 9"]
+
+[Ben]
+bonds = ["GB 9"]
+
+[GE]
+factories = ["berlin"]
+"""
+    game = from_text(text)
+    assert game.awaiting is not None and game.awaiting.kind == "produce"
+    assert str(game.legal_actions()[0]).startswith("GE produce")
+    doc = json.loads(json.dumps(game.summary()))
+    assert doc["awaiting"]["kind"] == "produce"
+    doc["awaiting"]["kind"] = "production"  # a JSON position of before the rename
+    again = Game.from_position(doc)
+    assert again.awaiting is not None and again.awaiting.kind == "produce"

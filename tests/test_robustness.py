@@ -3,7 +3,6 @@ minimum-size screen, crash reporting, pace clamping and a seeded monkey."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 import re
 import subprocess
@@ -13,6 +12,7 @@ from typing import Any
 
 import pytest
 from monkey import MonkeyLog, monkey, press, resize
+from pilot import drive
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.app.crash import EXIT_CRASH, Crash
@@ -27,39 +27,32 @@ def two_humans(tmp_path: Path, **kwargs) -> Session:
     return Session(game, {"Anna": "human", "Ben": "human"}, tmp_path / "g.json", **kwargs)
 
 
-def test_page_keys_in_a_short_terminal_do_not_crash(tmp_path: Path) -> None:
+async def test_page_keys_in_a_short_terminal_do_not_crash(tmp_path: Path) -> None:
     """The issue's repro: 80x14, Down, PageUp (and PageDown) in the decision list."""
-
-    async def run() -> None:
-        app = ImperialApp(session=two_humans(tmp_path), pace=0.0)
-        async with app.run_test(size=(80, 14)) as pilot:
-            await pilot.press("down", "pageup", "pagedown", "pageup")
-            await pilot.pause()
-        assert app.return_code in (None, 0)
-
-    asyncio.run(run())
+    app = ImperialApp(session=two_humans(tmp_path), pace=0.0)
+    async with drive(app, (80, 14)) as pilot:
+        await pilot.press("down", "pageup", "pagedown", "pageup")
+        await pilot.pause()
+    assert app.return_code in (None, 0)
 
 
-def test_page_keys_in_a_zero_height_option_list_move_by_one(tmp_path: Path) -> None:
+async def test_page_keys_in_a_zero_height_option_list_move_by_one(tmp_path: Path) -> None:
     """Below the minimum size a page key still never fails, even on a list squeezed to no
     height at all: Textual's own lists (the palette's) are made safe, not only ours."""
 
-    async def run() -> None:
-        app = ImperialApp(session=two_humans(tmp_path), pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            options = app.screen.query_one("#decision-options")
-            options.styles.height = 0
-            await pilot.pause()
-            options.highlighted = 1
-            options.action_page_down()
-            assert options.highlighted == 2
-            options.action_page_up()
-            assert options.highlighted == 1
-
-    asyncio.run(run())
+    app = ImperialApp(session=two_humans(tmp_path), pace=0.0)
+    async with drive(app) as pilot:
+        options = app.screen.query_one("#decision-options")
+        options.styles.height = 0
+        await pilot.pause()
+        options.highlighted = 1
+        options.action_page_down()
+        assert options.highlighted == 2
+        options.action_page_up()
+        assert options.highlighted == 1
 
 
-def test_an_option_list_measured_no_wider_than_its_padding_does_not_crash() -> None:
+async def test_an_option_list_measured_no_wider_than_its_padding_does_not_crash() -> None:
     """Found by the long monkey run (seed 102, a 1x1 window after the palette): the height of
     an option list measured at the width of its options' padding cut words into zero-cell
     pieces (ValueError in Rich); every option list is made safe, Textual's own too."""
@@ -73,64 +66,55 @@ def test_an_option_list_measured_no_wider_than_its_padding_does_not_crash() -> N
         def compose(self):  # type: ignore[no-untyped-def]
             yield OptionList("Production1 free produces 2 armies", "Maneuver", "Quit the game")
 
-    async def run() -> None:
-        app = Lists()
-        async with app.run_test(size=(40, 10)) as pilot:
-            await pilot.pause()
-            options = app.query_one(OptionList)
-            padding = options.get_component_styles("option-list--option").padding.width
-            for width in (padding, padding - 1, 0):
-                height = options.get_content_height(Size(1, 1), Size(1, 1), width)
-                assert height >= options.option_count
-
-    asyncio.run(run())
+    app = Lists()
+    async with drive(app, (40, 10)) as pilot:
+        await pilot.pause()
+        options = app.query_one(OptionList)
+        padding = options.get_component_styles("option-list--option").padding.width
+        for width in (padding, padding - 1, 0):
+            height = options.get_content_height(Size(1, 1), Size(1, 1), width)
+            assert height >= options.option_count
 
 
-def test_a_window_below_the_minimum_says_so_and_comes_back(tmp_path: Path) -> None:
-    async def run() -> None:
-        session = two_humans(tmp_path)
-        app = ImperialApp(session=session, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            screen = app.screen
-            assert isinstance(screen, GameScreen)
-            focused = screen.focused
-            await pilot.resize_terminal(40, 10)
-            await pilot.pause()
-            assert screen.too_small
-            message = str(screen.query_one("#too-small").render())
-            assert "40x10" in message and "at least 64x20" in message
-            assert not screen.query_one("#main").display  # the panels are hidden
-            # keys do nothing meanwhile: no decision is taken, nothing is lost
-            version = session.version
-            await pilot.press("enter", "pageup", "pagedown", "ctrl+z", "1", "d")
-            await pilot.pause()
-            assert session.version == version
-            assert app.screen is screen
-            await pilot.resize_terminal(80, 24)
-            await pilot.pause()
-            assert not screen.too_small
-            assert screen.focused is focused
-            await pilot.press("enter")
-            await pilot.pause()
-            assert session.version == version + 1
-
-    asyncio.run(run())
+async def test_a_window_below_the_minimum_says_so_and_comes_back(tmp_path: Path) -> None:
+    session = two_humans(tmp_path)
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        focused = screen.focused
+        await pilot.resize_terminal(40, 10)
+        await pilot.pause()
+        assert screen.too_small
+        message = str(screen.query_one("#too-small").render())
+        assert "40x10" in message and "at least 64x20" in message
+        assert not screen.query_one("#main").display  # the panels are hidden
+        # keys do nothing meanwhile: no decision is taken, nothing is lost
+        version = session.version
+        await pilot.press("enter", "pageup", "pagedown", "ctrl+z", "1", "d")
+        await pilot.pause()
+        assert session.version == version
+        assert app.screen is screen
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not screen.too_small
+        assert screen.focused is focused
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.version == version + 1
 
 
-def test_the_new_game_screen_also_has_a_minimum_size() -> None:
-    async def run() -> None:
-        app = ImperialApp(seed=1)
-        async with app.run_test(size=(30, 8)) as pilot:
-            await pilot.pause()
-            assert app.screen.too_small
-            await pilot.press("ctrl+g", "enter", "pageup")
-            await pilot.pause()
-            assert app.session is None  # ctrl+g did not start a game behind the message
-            await pilot.resize_terminal(80, 24)
-            await pilot.pause()
-            assert not app.screen.too_small
-
-    asyncio.run(run())
+async def test_the_new_game_screen_also_has_a_minimum_size() -> None:
+    app = ImperialApp(seed=1)
+    async with drive(app, (30, 8)) as pilot:
+        await pilot.pause()
+        assert app.screen.too_small
+        await pilot.press("ctrl+g", "enter", "pageup")
+        await pilot.pause()
+        assert app.session is None  # ctrl+g did not start a game behind the message
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.screen.too_small
 
 
 @pytest.mark.parametrize(
@@ -253,7 +237,7 @@ async def back_to_game_screen(pilot: Any, log: MonkeyLog) -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_monkey_keys_and_sizes_never_crash_and_play_goes_on(
+async def test_monkey_keys_and_sizes_never_crash_and_play_goes_on(
     tmp_path: Path, seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Random keys and sizes (1x1 and 80x14 among them) in a game with a computer player,
@@ -264,43 +248,40 @@ def test_monkey_keys_and_sizes_never_crash_and_play_goes_on(
     session = Session(game, controllers, tmp_path / "m.json", hidden_cash=seed % 2 == 1)
     log = MonkeyLog()
 
-    async def run() -> None:
-        app = MonkeyApp(session=session, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            rng = random.Random(seed)
-            await resize(pilot, 1, 1)
-            await press(pilot, "pageup", "enter", "down")
-            await resize(pilot, 80, 14)
-            await press(pilot, "down", "pageup", "pagedown")
-            await monkey(pilot, rng, 600, log)
-            assert app.return_code is None, log.tail()
-            # back to a normal window, every dialog closed: a human can still decide
-            await pilot.resize_terminal(80, 24)
-            await back_to_game_screen(pilot, log)
-            live = app.session
-            for _ in range(400):
-                aw = live.game.awaiting
-                if aw is None or (live.is_human(aw.player) and not app._bot_busy):
-                    break
-                await pilot.pause(0.01)
-            if live.game.awaiting is None:
-                return
-            # the computer's turn may end on a hand-over or a "since your last turn" recap
-            await back_to_game_screen(pilot, log)
-            before = len(live.game.plies)
-            options = app.screen.query_one("#decision-options")
-            options.focus()
-            await pilot.press("home", "enter")
+    app = MonkeyApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        rng = random.Random(seed)
+        await resize(pilot, 1, 1)
+        await press(pilot, "pageup", "enter", "down")
+        await resize(pilot, 80, 14)
+        await press(pilot, "down", "pageup", "pagedown")
+        await monkey(pilot, rng, 600, log)
+        assert app.return_code is None, log.tail()
+        # back to a normal window, every dialog closed: a human can still decide
+        await pilot.resize_terminal(80, 24)
+        await back_to_game_screen(pilot, log)
+        live = app.session
+        for _ in range(400):
+            aw = live.game.awaiting
+            if aw is None or (live.is_human(aw.player) and not app._bot_busy):
+                break
+            await pilot.pause(0.01)
+        if live.game.awaiting is None:
+            return
+        # the computer's turn may end on a hand-over or a "since your last turn" recap
+        await back_to_game_screen(pilot, log)
+        before = len(live.game.plies)
+        options = app.screen.query_one("#decision-options")
+        options.focus()
+        await pilot.press("home", "enter")
+        await pilot.pause()
+        if len(live.game.plies) == before:  # a maneuver opens a unit's moves first
+            await pilot.press("enter")
             await pilot.pause()
-            if len(live.game.plies) == before:  # a maneuver opens a unit's moves first
-                await pilot.press("enter")
-                await pilot.pause()
-            assert len(live.game.plies) > before, log.tail()
-
-    asyncio.run(run())
+        assert len(live.game.plies) > before, log.tail()
 
 
-def test_monkey_on_the_new_game_screen_never_crashes(
+async def test_monkey_on_the_new_game_screen_never_crashes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Random keys and sizes on the new-game screen (typing into names, cycling options,
@@ -308,10 +289,7 @@ def test_monkey_on_the_new_game_screen_never_crashes(
     monkeypatch.chdir(tmp_path)
     log = MonkeyLog()
 
-    async def run() -> None:
-        app = ImperialApp(save_path=tmp_path / "n.json", seed=5, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await monkey(pilot, random.Random(5), 500, log)
-            assert app.return_code is None, log.tail()
-
-    asyncio.run(run())
+    app = ImperialApp(save_path=tmp_path / "n.json", seed=5, pace=0.0)
+    async with drive(app) as pilot:
+        await monkey(pilot, random.Random(5), 500, log)
+        assert app.return_code is None, log.tail()

@@ -283,7 +283,7 @@ def test_rondel_swiss_bank_asked_only_when_the_move_passes_investor():
     for origin, target, kind in (
         ("maneuver1", "investor", "invest"),  # lands on it: the Investor action itself
         ("investor", "import", "import"),  # starts on it: does not pass
-        ("taxation", "production1", "production"),
+        ("taxation", "production1", "produce"),
         (None, "import", "import"),  # the first placement never passes
     ):
         g = _swiss_game()

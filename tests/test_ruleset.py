@@ -47,7 +47,7 @@ def test_ruleset_2010_preset():
     assert r.invest_after_game_end is False
     assert r.no_card_unbonded_nation and r.port_fleet_fights_present_army
     assert r.differences() == {}
-    assert set(r.options()) == set(OPTIONS)
+    assert set(r.options()) == {name for name, o in OPTIONS.items() if "imperial" in o.games}
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
@@ -104,7 +104,8 @@ def test_ruleset_every_option_is_documented_with_at_least_two_choices():
         assert info.name == name
         assert len(info.choices) >= 2
         assert info.summary and info.source
-        assert getattr(RuleSet(), name) == info.choices[0] or name in RuleSet().options()
+        preset = RuleSet.preset(game=info.games[0])  # the first game it applies to
+        assert getattr(preset, name) == info.choices[0] or name in preset.options()
 
 
 def test_ruleset_every_option_outside_maneuver_is_exercised_by_name_in_the_rules_tests():
@@ -114,7 +115,8 @@ def test_ruleset_every_option_outside_maneuver_is_exercised_by_name_in_the_rules
     text = "\n".join(
         (here / f).read_text()
         for f in ("test_setup.py", "test_rondel.py", "test_economy.py", "test_investor.py",
-                  "test_taxation.py", "test_scoring.py", "test_variants.py", "test_ruleset.py")
+                  "test_taxation.py", "test_scoring.py", "test_variants.py", "test_ruleset.py",
+                  "test_2030_setup.py", "test_2030_rules.py", "test_2030_canals.py")
     )  # fmt: skip
     preset_only = {  # read through the presets: first vs 2010 in test_setup / test_investor
         "thirty_million_bond", "flags_per_nation", "partner_bond", "start_cash", "swiss_banks",

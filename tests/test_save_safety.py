@@ -15,6 +15,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from pilot import drive, told
 from typer.testing import CliRunner
 
 from imperial_tui.cli import app
@@ -238,10 +239,9 @@ def load_game_or_none(path: Path) -> list[Any]:
         return []
 
 
-def test_hostile_saves_in_the_apps_load_never_freeze_or_crash(tmp_path: Path) -> None:
+async def test_hostile_saves_in_the_apps_load_never_freeze_or_crash(tmp_path: Path) -> None:
     """The app's Load prompt on a FIFO, /dev/zero and a broken save: an error toast at once
     (the loading is guarded by an alarm so a regression fails instead of hanging)."""
-    import asyncio
     import signal
 
     from imperial_tui.app import ImperialApp
@@ -251,22 +251,19 @@ def test_hostile_saves_in_the_apps_load_never_freeze_or_crash(tmp_path: Path) ->
     _player("controller", "robot")(tmp_path).rename(paths[2])
     session = Session(rich_game(), {"Anna": "human", "Ben": "human"}, None)
 
-    async def run() -> None:
-        app = ImperialApp(session=session, pace=0.0)
-        async with app.run_test(size=(80, 24)) as pilot:
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        for path in paths:
+            signal.alarm(10)
+            app.load(path)
+            signal.alarm(0)
             await pilot.pause()
-            for path in paths:
-                signal.alarm(10)
-                app.load(path)
-                signal.alarm(0)
-                await pilot.pause()
-                assert app.session is session  # the game on screen stays
-            notes = [n.message for n in app._notifications]
-            assert any("named pipe" in m for m in notes)
-            assert any("is a device" in m for m in notes)
-            assert any("robot" in m for m in notes)
-
-    asyncio.run(run())
+            assert app.session is session  # the game on screen stays
+        notes = told(app)
+        assert any("named pipe" in m for m in notes)
+        assert any("is a device" in m for m in notes)
+        assert any("robot" in m for m in notes)
 
 
 def test_app_settings_of_the_wrong_type_or_text_are_ignored_with_a_warning(
@@ -429,38 +426,34 @@ def test_hidden_cash_rondel_preview_never_shows_a_computers_cash() -> None:
     assert "Ben has 1M" in repr(panel.key(session))
 
 
-def test_the_app_offers_to_reload_a_file_another_program_changed(save: Path) -> None:
+async def test_the_app_offers_to_reload_a_file_another_program_changed(save: Path) -> None:
     """A shell `imperial apply` while the app is open on the file: the app notices (its
     periodic check), asks, and on yes shows the file's game; its own moves never overwrite
     the other program's."""
-    import asyncio
 
     from imperial_tui.app import ImperialApp
     from imperial_tui.app.screens.dialogs import ConfirmScreen
 
     session = Session.load(save)
 
-    async def run() -> None:
-        tui = ImperialApp(session=session, pace=0.0)
-        async with tui.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            shell = runner.invoke(app, ["apply", str(save), "Anna donates 4 to AH"])
-            assert shell.exit_code == 0
-            theirs = save.read_bytes()
-            tui.check_file()
-            await pilot.pause()
-            assert isinstance(tui.screen, ConfirmScreen)
-            assert "changed by another program" in tui.screen.question
-            await pilot.press("n")  # keep playing here, without saving over it
-            await pilot.pause()
-            tui.apply_human(tui.session.game.legal_actions()[0])
-            await pilot.pause()
-            assert save.read_bytes() == theirs
-            tui.offer_reload()
-            await pilot.pause()
-            await pilot.press("y")
-            await pilot.pause()
-            assert str(tui.session.game.history[-1]) == "Anna donates 4 to AH"
-            assert not tui.session.conflict
-
-    asyncio.run(run())
+    tui = ImperialApp(session=session, pace=0.0)
+    async with drive(tui) as pilot:
+        await pilot.pause()
+        shell = runner.invoke(app, ["apply", str(save), "Anna donates 4 to AH"])
+        assert shell.exit_code == 0
+        theirs = save.read_bytes()
+        tui.check_file()
+        await pilot.pause()
+        assert isinstance(tui.screen, ConfirmScreen)
+        assert "changed by another program" in tui.screen.question
+        await pilot.press("n")  # keep playing here, without saving over it
+        await pilot.pause()
+        tui.apply_human(tui.session.game.legal_actions()[0])
+        await pilot.pause()
+        assert save.read_bytes() == theirs
+        tui.offer_reload()
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert str(tui.session.game.history[-1]) == "Anna donates 4 to AH"
+        assert not tui.session.conflict

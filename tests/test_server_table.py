@@ -12,14 +12,24 @@ from pathlib import Path
 import pytest
 
 from imperial_tui.server.hub import Hub
-from imperial_tui.server.store import SQLiteStore, StoreError
-from imperial_tui.server.table import HIDDEN_CASH, Refused, Table, clean_chat
-from rules import RuleSet
+from imperial_tui.server.store import Conflict, LogEntry, SQLiteStore, StoreError, now, open_store
+from imperial_tui.server.table import Refused, Table, clean_chat
+from rules import Game, RuleSet
 from rules.bots import make_bot
 
+Spec = Path | str
 
-def two_player_hub(tmp_path: Path, hidden_cash: bool = True) -> tuple[Hub, Table]:
-    hub = Hub(SQLiteStore(tmp_path / "imperial.db"))
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgresql)])
+def spec(request: pytest.FixtureRequest, tmp_path: Path) -> Spec:
+    """The same tests on both stores: SQLite (one host) and PostgreSQL (several)."""
+    if request.param == "sqlite":
+        return tmp_path / "imperial.db"
+    return str(request.getfixturevalue("pg_url"))
+
+
+def two_player_hub(spec: Spec, hidden_cash: bool = True) -> tuple[Hub, Table]:
+    hub = Hub(open_store(spec))
     table = hub.create_game(
         "anna", [("anna", "human"), ("ben", "human")], RuleSet.preset(), 7, hidden_cash
     )
@@ -34,8 +44,8 @@ def play(table: Table, steps: int) -> None:
         table.apply(aw.player, bot.choose(table.game))
 
 
-def test_a_player_acts_only_for_their_own_seat(tmp_path: Path) -> None:
-    _, table = two_player_hub(tmp_path)
+def test_a_player_acts_only_for_their_own_seat(spec: Spec) -> None:
+    _, table = two_player_hub(spec)
     aw = table.game.awaiting
     other = "ben" if aw.player == "anna" else "anna"
     action = table.game.legal_actions()[0]
@@ -51,16 +61,16 @@ def test_a_player_acts_only_for_their_own_seat(tmp_path: Path) -> None:
     assert len(table.game.plies) == before + 1
 
 
-def test_a_choice_made_on_an_older_screen_is_refused(tmp_path: Path) -> None:
-    _, table = two_player_hub(tmp_path)
+def test_a_choice_made_on_an_older_screen_is_refused(spec: Spec) -> None:
+    _, table = two_player_hub(spec)
     aw = table.game.awaiting
     stale = table.game_version - 1
     with pytest.raises(Refused, match="the game moved on"):
         table.apply(aw.player, table.game.legal_actions()[0], expect=stale)
 
 
-def test_undo_only_your_own_latest_decision_while_nobody_acted_since(tmp_path: Path) -> None:
-    _, table = two_player_hub(tmp_path)
+def test_undo_only_your_own_latest_decision_while_nobody_acted_since(spec: Spec) -> None:
+    _, table = two_player_hub(spec)
     first = table.game.awaiting.player
     play(table, 1)
     assert table.undo_refusal(first) is None
@@ -82,8 +92,8 @@ def test_undo_only_your_own_latest_decision_while_nobody_acted_since(tmp_path: P
     assert all(table.undo_refusal(p) for p in others)
 
 
-def test_a_restart_replays_the_log_exactly_with_undos_and_chat(tmp_path: Path) -> None:
-    hub, table = two_player_hub(tmp_path)
+def test_a_restart_replays_the_log_exactly_with_undos_and_chat(spec: Spec) -> None:
+    hub, table = two_player_hub(spec)
     play(table, 6)
     player = table.game.plies[-1].before.players[table.game.plies[-1].before.awaiting_player]
     table.undo(player)
@@ -93,7 +103,7 @@ def test_a_restart_replays_the_log_exactly_with_undos_and_chat(tmp_path: Path) -
     summary = table.game.summary()
     hub.store.close()
 
-    again = Hub(SQLiteStore(tmp_path / "imperial.db"))
+    again = Hub(open_store(spec))
     again.load()
     resumed = again.tables[table.id]
     assert [str(a) for a in resumed.game.history] == history
@@ -103,10 +113,10 @@ def test_a_restart_replays_the_log_exactly_with_undos_and_chat(tmp_path: Path) -
     assert kinds.count("undo") == 1 and kinds.count("chat") == 1
 
 
-def test_a_database_failure_changes_nothing(tmp_path: Path) -> None:
-    hub, table = two_player_hub(tmp_path)
+def test_a_database_failure_changes_nothing(spec: Spec) -> None:
+    hub, table = two_player_hub(spec)
 
-    def broken(*args: object) -> int:
+    def broken(*args: object, **kwargs: object) -> int:
         raise StoreError("disk full")
 
     hub.store.append = broken  # type: ignore[method-assign]
@@ -117,29 +127,35 @@ def test_a_database_failure_changes_nothing(tmp_path: Path) -> None:
     assert table.game.plies == [] and table.game.state is state
 
 
-def test_each_viewer_sees_only_their_own_cash(tmp_path: Path) -> None:
-    _, table = two_player_hub(tmp_path)
+def test_each_viewer_sees_only_their_own_cash(spec: Spec) -> None:
+    """Another player's cash in a viewer's copy is the tally of the public moves (the rules'
+    per-player view), never the figure in the position: here the position's cash was set by
+    hand, and the tally is still the set-up's."""
+    _, table = two_player_hub(spec)
+    tally = Game(table.game.setup).state.cash
     table.game.state.cash[:] = [11, 22]
     anna, ben, watcher = table.view_for("anna"), table.view_for("ben"), table.view_for(None)
-    assert anna.state.cash == [11, HIDDEN_CASH]
-    assert ben.state.cash == [HIDDEN_CASH, 22]
-    assert watcher.state.cash == [HIDDEN_CASH, HIDDEN_CASH]
+    assert anna.state.cash == [11, tally[1]]
+    assert ben.state.cash == [tally[0], 22]
+    assert watcher.state.cash == tally
+    assert not anna.shows_cash_of("ben") and anna.shows_cash_of("anna")
+    assert not watcher.shows_cash_of("anna") and not watcher.shows_cash_of("ben")
     assert table.game.state.cash == [11, 22]  # the shared game is untouched
-    _, public = two_player_hub(tmp_path / "open", hidden_cash=False)
+    _, public = two_player_hub(spec, hidden_cash=False)
     public.game.state.cash[:] = [11, 22]
     assert public.view_for(None).state.cash == [11, 22]
 
 
-def test_chat_lines_are_one_printable_line_in_the_log(tmp_path: Path) -> None:
+def test_chat_lines_are_one_printable_line_in_the_log(spec: Spec) -> None:
     assert clean_chat("hi\x1b[2J\x1b]0;owned\x07 there\r\nyou") == "hi[2J]0;owned there you"
     assert len(clean_chat("x" * 500)) == 200
-    _, table = two_player_hub(tmp_path)
+    _, table = two_player_hub(spec)
     table.say("ben", "\x1b[31mgood luck")
     assert table.view_for("anna").events()[-1].text == "ben: [31mgood luck"
 
 
-def test_your_turn_is_notified_once_per_turn_not_per_step(tmp_path: Path) -> None:
-    hub, table = two_player_hub(tmp_path)
+def test_your_turn_is_notified_once_per_turn_not_per_step(spec: Spec) -> None:
+    hub, table = two_player_hub(spec)
     play(table, 40)
     turns = [(n["IMPERIAL_PLAYER"], n["IMPERIAL_ROUND"]) for n in hub.notifications]
     assert len(turns) >= 3
@@ -207,12 +223,13 @@ def test_a_save_file_is_imported_and_exported_unchanged(tmp_path: Path) -> None:
     assert [str(a) for a in back.game.history] == [str(a) for a in game.history]
     assert back.controllers == {"anna": "human", "ben": "human", "Cleo": "bot:random"}
     assert back.app["hidden_cash"] is True
-    result = runner.invoke(app, ["serve", "export", "9", str(out), "--data", str(data)])
+    nine = tmp_path / "nine.json"
+    result = runner.invoke(app, ["serve", "export", "9", str(nine), "--data", str(data)])
     assert result.exit_code == 1 and "game 9: no such game" in result.output
 
 
 def test_a_game_imported_while_serving_is_picked_up_and_told_before_it_is_woken(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, spec: Spec, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`imperial serve import` writes to the database from another process; the running hub
     finds the game, tells every screen (with workers: every worker) of it, then wakes it."""
@@ -224,14 +241,14 @@ def test_a_game_imported_while_serving_is_picked_up_and_told_before_it_is_woken(
     monkeypatch.setattr(hub_module, "IMPORT_POLL", 0.02)
     game = Game.new(["anna", "ben"], seed=5)
     save_game(game, tmp_path / "in.json", {})
-    running = Hub(SQLiteStore(tmp_path / "imperial.db"))
+    running = Hub(open_store(spec))
     running.load()
     order: list[str] = []
     running.connect(Client("anna", lambda t: order.append("rung"), lambda: order.append("told")))
 
     async def scenario() -> None:
         poll = asyncio.get_running_loop().create_task(running.pick_up_imports())
-        host = Hub(SQLiteStore(tmp_path / "imperial.db"))
+        host = Hub(open_store(spec))
         host.import_save(tmp_path / "in.json")
         host.store.close()
         for _ in range(200):
@@ -258,3 +275,28 @@ def test_the_servers_computer_players_search_in_one_process_each(tmp_path: Path)
     )
     assert table.game is not None
     assert table.bots["Cleo"].settings.processes == 1
+
+
+def test_the_append_key_refuses_a_second_writer_and_a_move_is_kept_once_acknowledged(
+    spec: Spec,
+) -> None:
+    """Two processes (hosts) that both think they run a game: the second to write a line of
+    its log is refused, changing nothing; every acknowledged move is in the database as soon
+    as apply returns (another connection reads it)."""
+    _, table = two_player_hub(spec)
+    play(table, 3)
+    reader = open_store(spec)
+    assert [e.text for e in reader.log(table.id)] == [str(a) for a in table.game.history]
+    # a stale writer (it had 2 lines) tries to write line 3 again
+    with pytest.raises(Conflict):
+        reader.append(table.id, LogEntry("chat", "ghost: hi", None, "ghost", now(), 3), seq=3)
+    # the table's own next write is refused when someone else wrote its line first
+    reader.append(table.id, LogEntry("chat", "other host: hi", None, "x", now(), 3), seq=4)
+    aw = table.game.awaiting
+    plies = len(table.game.plies)
+    with pytest.raises(Refused, match="could not save this move"):
+        table.apply(aw.player, table.game.legal_actions()[0])
+    assert len(table.game.plies) == plies
+    assert [e.seq for e in reader.log(table.id)] == [1, 2, 3, 4]
+    assert [e.seq for e in reader.log(table.id, after=2)] == [3, 4]
+    reader.close()

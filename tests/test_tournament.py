@@ -70,3 +70,11 @@ def test_bot_habits_counts_wasted_turns_and_idle_units(capsys: pytest.CaptureFix
     for line in ("wasted rondel choices", "declined actions", "units idle 5 Maneuvers"):
         assert line in out
     assert out.count("seat-games") == 2
+
+
+def test_a_tiny_tournament_on_the_world_board(capsys: pytest.CaptureFixture) -> None:
+    tournament.main(["random", "random", "--games", "2", "--game", "2030"])
+    out = capsys.readouterr().out
+    assert "2 games of Imperial 2030 of 2 players" in out
+    with pytest.raises(SystemExit):
+        tournament.main(["random", "random", "--game", "2030", "--edition", "first"])

@@ -3,7 +3,9 @@ system commands add the theme switch and quit)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import on, work
 from textual.command import CommandPalette, Hit, Hits, Provider
@@ -14,38 +16,43 @@ from textual.widgets import Button, Input, OptionList
 from imperial_tui.app.screens.guard import DismissFromTop
 from imperial_tui.render.rules_text import page, topics
 
+if TYPE_CHECKING:
+    from imperial_tui.app.base import GameApp
+
+
+# (title, the app's action, help): the palette offers those the app's check_action allows
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("New game", "new_game", "set up a new game (asks first)"),
+    ("Save", "save", "save the game to its file"),
+    ("Save as...", "save_as", "save the game to another file"),
+    ("Load...", "load", "resume a saved game"),
+    ("Undo", "undo", "take back the last decision (asks first)"),
+    ("Toggle ASCII mode", "toggle_ascii", "plain characters only"),
+)
+
 
 class ImperialCommands(Provider):
-    def commands(self) -> list[tuple[str, object, str]]:
-        app = self.app
-        out: list[tuple[str, object, str]] = [
-            ("New game", app.action_new_game, "set up a new game (asks first)"),  # type: ignore[attr-defined]
-            ("Save", app.action_save, "save the game to its file"),  # type: ignore[attr-defined]
-            ("Save as...", app.action_save_as, "save the game to another file"),  # type: ignore[attr-defined]
-            ("Load...", app.action_load, "resume a saved game"),  # type: ignore[attr-defined]
-            ("Undo", app.action_undo, "take back the last decision (asks first)"),  # type: ignore[attr-defined]
-            ("Toggle ASCII mode", app.action_toggle_ascii, "plain characters only"),  # type: ignore[attr-defined]
+    def commands(self) -> list[tuple[str, Callable[[], object], str]]:
+        app = cast("GameApp[Any]", self.app)
+        out: list[tuple[str, Callable[[], object], str]] = [
+            (title, getattr(app, f"action_{action}"), help_text)
+            for title, action, help_text in COMMANDS
+            if app.check_action(action, ()) and hasattr(app, f"action_{action}")
         ]
         for t in topics():
-            out.append(
-                (
-                    f"Rules: {page(t)[0]}",
-                    partial(app.action_help, t),  # type: ignore[attr-defined]
-                    f"imperial rules {t}",
-                )
-            )
+            out.append((f"Rules: {page(t)[0]}", partial(app.action_help, t), f"imperial rules {t}"))
         return out
 
     async def discover(self) -> Hits:
         for name, callback, help_text in self.commands():
-            yield Hit(1.0, name, callback, help=help_text)  # type: ignore[arg-type]
+            yield Hit(1.0, name, callback, help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, callback, help_text in self.commands():
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)  # type: ignore[arg-type]
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
 # Textual's own search coroutine, beneath its worker decorator

@@ -1,19 +1,22 @@
 """The app's command palette (ctrl+p): ours, which closes only once however fast Enter is
 pressed (``imperial_tui.app.commands.Palette``), also for the lists Textual opens from it (the
-theme list), and Textual's own commands with its Quit asking first. A mixin of
-``ImperialApp``, kept apart from the game loop."""
+theme list). Part of ``GameApp``, kept apart from the game loop."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from textual.app import SystemCommand
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.command import CommandListItem
+    from textual.screen import Screen
+
+    _App = App[None]
+else:
+    _App = object
 
 
-class PaletteActions:
-    """Needs the App's ``ascii_only``, ``use_command_palette``, ``screen_stack``, ``screen``,
-    ``push_screen`` and ``action_request_quit``."""
-
+class PaletteActions(_App):
     ascii_only: bool
 
     def action_command_palette(self) -> None:
@@ -38,25 +41,15 @@ class PaletteActions:
         prompt = "Search for themes" + ("..." if self.ascii_only else "…")
         self.push_screen(Palette(providers=[ThemeProvider], placeholder=prompt))
 
-    def search_commands(self, commands: Any, placeholder: str = "Search for commands…") -> Any:
+    def search_commands(
+        self, commands: list[CommandListItem], placeholder: str = "Search for commands…"
+    ) -> Any:
         """A list of commands in our palette (see ``search_themes``)."""
         from textual.command import SimpleProvider
 
         from imperial_tui.app.commands import Palette
 
+        screen: Screen[Any] = self.screen
         return self.push_screen(
-            Palette(providers=[SimpleProvider(self.screen, commands)], placeholder=placeholder)
+            Palette(providers=[SimpleProvider(screen, commands)], placeholder=placeholder)
         )
-
-    def get_system_commands(self, screen: Any) -> Any:
-        """Textual's own palette commands, with its Quit asking first like ctrl+q (it would
-        otherwise end the game at once)."""
-        for command in super().get_system_commands(screen):
-            if command.title == "Quit":
-                yield SystemCommand(
-                    "Quit",
-                    "Quit Imperial (asks first; the game is saved)",
-                    self.action_request_quit,
-                )
-            else:
-                yield command

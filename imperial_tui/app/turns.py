@@ -1,35 +1,46 @@
 """The computer players' turns in the app: each decides in a worker thread on a copy of the
 game (the board keeps answering keys), at the table's pace, and its move is applied only if
-the game is still where it was (an undo or a load meanwhile drops it). A mixin of
-``ImperialApp``, kept apart from the screens and commands."""
+the game is still where it was (an undo or a load meanwhile drops it). Part of ``GameApp``,
+kept apart from the screens and commands; only a session that runs its seats here
+(``runs_seats``) has computer players for it to run."""
 
 from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rules import Action, Game, IllegalAction
+from rules.bots import Bot
 from rules.savefile import SaveConflict, SaveError
 
 if TYPE_CHECKING:
-    from imperial_tui.model.session import Session
+    from textual.app import App
+
+    from imperial_tui.model.session import GameSession
+
+    _App = App[None]
+else:
+    _App = object
 
 THINKING_KEPT = 2000  # the computer players' decisions whose thinking time the app keeps
 
 
-class ComputerTurns:
-    """Needs the App's ``session``, ``_paused``, ``after_change``, ``save_failed``, workers,
-    timers and notices."""
+class ComputerTurns(_App):
+    """What it needs of the app beyond Textual's is declared here (and checked against
+    ``GameApp``, which defines it)."""
 
-    session: Session | None
+    session: GameSession | None
     _paused: bool
     _bot_busy: bool  # a computer player is thinking (one at a time)
     _bots_moved: bool  # computer moves since a human last decided (the bell)
     # (ply, seconds) of the computer players' recent decisions: their thinking time, which
     # benchmarks/app_turns.py reads to time whole nation turns as the app plays them
     thinking: deque[tuple[int, float]]
+    after_change: Callable[[], None]
+    save_failed: Callable[[SaveError], None]
 
     def schedule_bot(self) -> None:
         """Start the thinking of the computer player whose decision it is, unless one is
@@ -43,32 +54,28 @@ class ComputerTurns:
         self._bot_busy = True
         snapshot = session.game.copy()
         version = session.version
-        app: Any = self
-        app.run_worker(
+        self.run_worker(
             partial(self._think, bot, snapshot, version),
             thread=True,
             group="bot",
             exit_on_error=False,
         )
 
-    def _think(self, bot: Any, game: Game, version: int) -> None:
+    def _think(self, bot: Bot, game: Game, version: int) -> None:
         """Runs in a worker thread: the UI keeps answering while the bot searches. The bot's
         reason (``decide``) goes to the log with its action."""
         start = time.monotonic()
         try:
-            decide = getattr(bot, "decide", None)
-            if decide is not None:
-                choice = decide(game)
-                action, reason = choice.action, str(getattr(choice, "reason", "") or "")
-            else:
-                action, reason = bot.choose(game), ""
+            choice = bot.decide(game)
+            action, reason = choice.action, choice.reason
         except Exception as exc:  # a computer player's fault must not stall the game
             action, reason = self._quick_move(game, exc, getattr(bot, "hidden_cash", False))
-        app: Any = self
-        if not app.is_running:  # the app ended while this player thought: nobody to tell
+        if not self.is_running:  # the app ended while this player thought: nobody to tell
             return
         try:
-            app.call_from_thread(self._bot_ready, action, version, time.monotonic() - start, reason)
+            self.call_from_thread(
+                self._bot_ready, action, version, time.monotonic() - start, reason
+            )
         except RuntimeError:  # it ended in the instant between: the move is not wanted
             return
 
@@ -78,9 +85,8 @@ class ComputerTurns:
         from rules.bots import GreedyBot
 
         what = f"{type(exc).__name__}: {exc}"[:120]
-        app: Any = self
-        app.call_from_thread(
-            app.notify,
+        self.call_from_thread(
+            self.notify,
             f"a computer player failed ({what}); it played a quick move",
             severity="error",
         )
@@ -96,13 +102,11 @@ class ComputerTurns:
             self.thinking.append((len(self.session.game.plies), elapsed))
         delay = max(0.0, self.session.pace - elapsed)
         if delay:
-            app: Any = self
-            app.set_timer(delay, partial(self._bot_apply, action, version, reason))
+            self.set_timer(delay, partial(self._bot_apply, action, version, reason))
         else:
             self._bot_apply(action, version, reason)
 
     def _bot_apply(self, action: Action, version: int, reason: str = "") -> None:
-        app: Any = self
         self._bot_busy = False
         session = self.session
         if session is None:
@@ -112,11 +116,11 @@ class ComputerTurns:
                 session.apply(action, reason)
                 self._bots_moved = True
             except IllegalAction as exc:
-                app.notify(f"computer move refused: {exc}", severity="error")
+                self.notify(f"computer move refused: {exc}", severity="error")
                 return
             except SaveError as exc:  # the move stands; only saving it failed
                 self._bots_moved = True
-                app.save_failed(exc)
+                self.save_failed(exc)
                 if isinstance(exc, SaveConflict):
                     return  # no more computer moves until the player answers
-        app.after_change()
+        self.after_change()

@@ -30,9 +30,17 @@ import typer
 from typer.core import TyperGroup
 
 from imperial_tui.cli import actions, games, positions, rules_pages
-from imperial_tui.cli.common import EXIT_GAME, EXIT_USAGE, AsciiOpt, _start_app, _want_ascii
+from imperial_tui.cli.common import (
+    EXIT_GAME,
+    EXIT_USAGE,
+    AsciiOpt,
+    _start_app,
+    _want_ascii,
+    one_line,
+    shown,
+)
 from imperial_tui.server.cli import serve_app  # its own package, imports lazily
-from rules.savefile import printable, program_version
+from rules.savefile import program_version
 
 
 class OneLineErrors(TyperGroup):
@@ -50,10 +58,17 @@ class OneLineErrors(TyperGroup):
     ) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        words = [str(a) for a in (sys.argv[1:] if args is None else args)]
+        empty = empty_value(words)
+        if empty:
+            command = next((w for w in words if w in self.commands), None)
+            path = f"imperial {command}" if command else "imperial"
+            sys.stderr.write(f"imperial: {one_line(empty)} (see `{path} --help`)\n")
+            sys.exit(EXIT_USAGE)
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except typer.TyperException as exc:  # Click's errors: a usage error has exit code 2
-            message = printable(exc.format_message())
+            message = one_line(exc.format_message())
             ctx = getattr(exc, "ctx", None)
             if exc.exit_code == EXIT_USAGE:
                 path = ctx.command_path if ctx is not None else "imperial"
@@ -64,6 +79,23 @@ class OneLineErrors(TyperGroup):
             sys.stderr.write("imperial: aborted\n")
             sys.exit(EXIT_GAME)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def empty_value(words: list[str]) -> str:
+    """What is empty on the command line, or "". No option or argument of ``imperial`` means
+    anything when empty (`undo g.json ""` must not undo one action, `--edition ""` must not
+    pick the default), so an empty word is refused before anything reads it."""
+    for i, word in enumerate(words):
+        if word.startswith("--") and word.endswith("=") and len(word) > 3:
+            return f"{word[:-1]} is given an empty value; give one or leave the option out"
+        if word != "":
+            continue
+        before = words[i - 1] if i else ""
+        if before.startswith("-") and before != "--":
+            return f"{before} is given an empty value; give one or leave the option out"
+        where = f" after {shown(before)}" if before else ""
+        return "an empty argument ('')" + where + "; every argument needs a value"
+    return ""
 
 
 app = typer.Typer(

@@ -19,6 +19,7 @@ from imperial_tui.cli.common import (
     _fail,
     _game_at,
     _load,
+    one_line,
 )
 from rules import Game, IllegalAction
 from rules.savefile import SaveError, SaveLock
@@ -222,9 +223,9 @@ def explain(
 
     game = _game_at(file, at)
     answer = explain_action(game, action)
-    lines = [answer.headline(), f"  action: {answer.action}"]
+    lines = [one_line(answer.headline()), f"  action: {one_line(answer.action)}"]
     if answer.engine_reason and answer.engine_reason != answer.why:
-        lines.append(f"  the engine says: {answer.engine_reason}")
+        lines.append(f"  the engine says: {one_line(answer.engine_reason)}")
     lines.append(f"  rule: {answer.rule.short()} ({answer.rule.where()})")
     if answer.legal:
         lines.append("  what would happen (not saved):")
@@ -236,5 +237,5 @@ def explain(
 
 def _fail_plain(message: str) -> NoReturn:
     """Like ``_fail`` but without the program prefix, for the documented ``illegal:`` line."""
-    sys.stderr.write(" ".join(message.split()) + "\n")
+    sys.stderr.write(one_line(message) + "\n")
     raise typer.Exit(EXIT_GAME)

@@ -51,9 +51,28 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=False)
 
 
+MAX_LINE = 400  # characters of one message line; what a user typed may be of any length
+
+
+def one_line(message: str, limit: int = MAX_LINE) -> str:
+    """``message`` safe to print on one line of at most ``limit`` characters. A longer one
+    (a huge value typed or read from a file, echoed in the reason) loses its middle, so that
+    its start (what failed) and its end (why) stay."""
+    text = printable(message)
+    if len(text) <= limit:
+        return text
+    half = (limit - 5) // 2
+    return f"{text[:half]} ... {text[-half:]}"
+
+
+def shown(value: str, limit: int = 40) -> str:
+    """A value the user typed, quoted and cut for a message (``'Ann=gree...'``)."""
+    return repr(printable(value, limit))
+
+
 def _fail(message: str, code: int = EXIT_GAME) -> NoReturn:
     """One line to stderr and the exit code: the user sees what went wrong, not where."""
-    sys.stderr.write(f"imperial: {printable(message)}\n")
+    sys.stderr.write(f"imperial: {one_line(message)}\n")
     raise typer.Exit(code)
 
 

@@ -5,6 +5,7 @@ let the computer players move with ``--headless``)."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -20,9 +21,12 @@ from imperial_tui.cli.common import (
     _fail,
     _start_app,
     _want_ascii,
+    shown,
 )
 from rules import Game, RuleSet, SetupError
 from rules.bots.levels import LEVELS
+from rules.controllers import Controller
+from rules.games import GAMES, game_info
 from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, format_value, parse_option_value
 from rules.savefile import SaveError, printable, save_game
 
@@ -37,7 +41,8 @@ def _parse_options(values: list[str]) -> dict[str, Any]:
     for item in values:
         if "=" not in item:
             _fail(
-                f"--option {item!r} must look like NAME=VALUE (see `imperial options`)", EXIT_USAGE
+                f"--option {shown(item)} must look like NAME=VALUE (see `imperial options`)",
+                EXIT_USAGE,
             )
         name, text = (part.strip() for part in item.split("=", 1))
         try:
@@ -67,10 +72,21 @@ def new(
             show_default=False,
         ),
     ] = None,
+    game_name: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help=f"The game: {' | '.join(GAMES)} (Imperial 2030 on the world map; "
+            "default imperial).",
+        ),
+    ] = None,
     edition: Annotated[
         str | None,
         typer.Option(
-            "--edition", "-e", help=f"Rule edition: {' | '.join(EDITIONS)} (default first)."
+            "--edition",
+            "-e",
+            help=f"Rule edition: {' | '.join(EDITIONS)} (default first; Imperial 2030: 2010).",
         ),
     ] = None,
     variant: Annotated[
@@ -155,6 +171,8 @@ def new(
 
     * `imperial new -p Anna,Ben,Cleo --edition 2010 --seed 7 -s game.json`
 
+    * `imperial new -p Anna,Ben,Cleo,Dan --game 2030 -s world.json` (Imperial 2030)
+
     * `imperial new -p Anna,Ben --deal Anna=AH,Ben=IT --option bank=limited -s duel.json`
 
     * `imperial new -p Anna,Ben,Cleo,Dan --variant experienced --deal Cleo -s exp.json`
@@ -169,13 +187,14 @@ def new(
             flag
             for flag, value in (
                 ("--players", players),
+                ("--game", game_name),
                 ("--edition", edition),
                 ("--variant", variant),
                 ("--option", option),
                 ("--seed", seed),
                 ("--deal", deal),
             )
-            if value
+            if value is not None
         ]
         if given:
             _fail(
@@ -192,10 +211,15 @@ def new(
                 "--seed shuffles the flag cards and --deal gives them by hand: use one", EXIT_USAGE
             )
         names = [n.strip() for n in players.split(",") if n.strip()]
+        for flag, value, choices in (
+            ("--edition", edition, EDITIONS),
+            ("--variant", variant, VARIANTS),
+        ):
+            if value is not None and value not in choices:
+                _fail(f"{flag} {shown(value)}: choose one of {', '.join(choices)}", EXIT_USAGE)
         try:
-            rules = RuleSet.preset(edition or "first", variant or "standard").with_options(
-                **_parse_options(option or [])
-            )
+            rules = RuleSet.preset(edition, variant or "standard", game_name or "imperial")
+            rules = rules.with_options(**_parse_options(option or []))
         except ValueError as exc:
             _fail(str(exc), EXIT_USAGE)
         try:
@@ -204,7 +228,7 @@ def new(
             _fail(str(exc), EXIT_USAGE)
     controllers = _bot_controllers(bot or [], game.players)
     path = save if save is not None else _auto_save_path()
-    if path.exists() and not force:
+    if os.path.exists(path) and not force:  # (False for a name too long: save_game says so)
         _fail(
             f"{path} already exists; use --force to overwrite it or choose another --save",
             EXIT_USAGE,
@@ -220,7 +244,7 @@ def new(
     how = "Saved to" if save is not None else "No --save given: saved to"
     console.print(f"{how} {path}. Next: `imperial show {path}`.")
     if controllers:
-        seats = ", ".join(f"{n} ({c.split(':', 1)[1]})" for n, c in controllers.items())
+        seats = ", ".join(f"{n} ({c.level})" for n, c in controllers.items())
         console.print(f"Computer players: {seats}; `imperial play {path}` runs them.")
     if save is None and sys.stdin.isatty() and sys.stdout.isatty():
         _start_app(path)
@@ -240,19 +264,20 @@ def _game_from_position(path: Path) -> Game:
         _fail(message if message.startswith(where) else f"{where}: {message}")
 
 
-def _bot_controllers(items: list[str], names: list[str] | tuple[str, ...]) -> dict[str, str]:
+def _bot_controllers(items: list[str], names: list[str] | tuple[str, ...]) -> dict[str, Controller]:
     """``--bot Ben=greedy`` -> {"Ben": "bot:greedy"} (the save file's controller field)."""
-    out: dict[str, str] = {}
+    out: dict[str, Controller] = {}
     for item in items:
         name, _, level = (part.strip() for part in item.partition("="))
         if name not in names:
             _fail(
-                f"--bot {item!r}: {name!r} is not a player; players are {', '.join(names)}",
+                f"--bot {shown(item)}: {shown(name, 20)} is not a player; players are "
+                f"{', '.join(names)}",
                 EXIT_USAGE,
             )
         if level not in LEVELS:
-            _fail(f"--bot {item!r}: the level must be one of {LEVEL_NAMES}", EXIT_USAGE)
-        out[name] = f"bot:{level}"
+            _fail(f"--bot {shown(item)}: the level must be one of {LEVEL_NAMES}", EXIT_USAGE)
+        out[name] = Controller.bot(level)
     return out
 
 
@@ -263,8 +288,13 @@ def options(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the options as JSON for tools.")
     ] = False,
+    game_name: Annotated[
+        str | None,
+        typer.Option("--game", "-g", help=f"Only the options of one game: {' | '.join(GAMES)}."),
+    ] = None,
 ) -> None:
-    """List every rule option: its choices, the default of each edition and what it means.
+    """List every rule option: its choices, the default of each edition and game, the games
+    it applies to and what it means.
 
     Change one for a new game with `imperial new ... --option NAME=VALUE`.
 
@@ -272,34 +302,56 @@ def options(
 
     * `imperial options`
 
+    * `imperial options --game 2030` (the options of Imperial 2030)
+
     * `imperial new -p Anna,Ben,Cleo --option bank=limited --option swiss_banks=true -s g.json`
     """
+    if game_name is not None and game_name not in GAMES:
+        _fail(f"unknown game {game_name!r}; choose one of {', '.join(GAMES)}", EXIT_USAGE)
     presets = {e: RuleSet.preset(e).options() for e in EDITIONS}
+    world = RuleSet.preset(game="2030").options()
+    shown = {
+        name: info for name, info in OPTIONS.items() if game_name is None or game_name in info.games
+    }
     if as_json:
-        rows = [
-            {
+        rows = []
+        for name, info in shown.items():
+            row = {
                 "name": name,
                 "choices": list(info.choices),
-                "defaults": {e: presets[e][name] for e in EDITIONS},
+                # Imperial's editions (empty for an option of Imperial 2030 only)
+                "defaults": {e: presets[e][name] for e in EDITIONS if name in presets[e]},
+                "games": list(info.games),
                 "summary": info.summary,
                 "source": info.source,
             }
-            for name, info in OPTIONS.items()
-        ]
+            if name in world:
+                row["default_2030"] = world[name]
+            rows.append(row)
         sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
         return
     from rich.padding import Padding
     from rich.text import Text
 
     console = _console()
-    console.print(Text("Rule options (change with --option NAME=VALUE)", style="bold"))
-    for name, info in OPTIONS.items():
+    title = "Rule options (change with --option NAME=VALUE)"
+    if game_name is not None:
+        title = f"Rule options of {game_info(game_name).title} (change with --option NAME=VALUE)"
+    console.print(Text(title, style="bold"))
+    for name, info in shown.items():
         console.print()
         line = Text(name, style="bold")
         line.append("  choices: " + " | ".join(format_value(c) for c in info.choices))
-        line.append(
-            "  defaults: " + ", ".join(f"{e} {format_value(presets[e][name])}" for e in EDITIONS)
-        )
+        defaults = [
+            f"{e} {format_value(presets[e][name])}"
+            for e in EDITIONS
+            if name in presets[e] and game_name in (None, "imperial")
+        ]
+        if name in world and game_name in (None, "2030"):
+            defaults.append(f"2030 {format_value(world[name])}")
+        line.append("  defaults: " + ", ".join(defaults))
+        if game_name is None and len(info.games) == 1:
+            line.append(f"  ({game_info(info.games[0]).title} only)")
         console.print(line)
         console.print(Padding(Text(info.summary), (0, 0, 0, 4)))
         console.print(Padding(Text(f"source: {info.source}", style="dim"), (0, 0, 0, 4)))

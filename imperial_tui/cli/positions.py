@@ -10,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from imperial_tui.cli.common import EXIT_USAGE, AtOpt, FileArg, _console, _fail, _game_at
+from imperial_tui.cli.common import EXIT_USAGE, AtOpt, FileArg, _console, _fail, _game_at, shown
 from rules import Game
 
 # --------------------------------------------------------------------------- state
@@ -132,10 +132,18 @@ def show(
 
         rid = find_region(game, region)
         if rid is None:
-            _fail(f"no region {region!r} on this map (a label such as BER, or a name)", EXIT_USAGE)
+            _fail(
+                f"no region {shown(region)} on this map (a label such as BER, or a name)",
+                EXIT_USAGE,
+            )
         console.print(region_text(game, rid, ascii_only=ascii_wanted()))
         return
     if board_map:
+        if game.state.board.layout is None:
+            _fail(
+                f"no picture for this board yet ({game.rules.title}); `imperial show FILE` "
+                "lists the regions, `--region NAME` shows one"
+            )
         console.print(map_view(game, ascii_only=ascii_wanted()))
         return
     console.print(render_game(game, limit=limit))
@@ -157,7 +165,8 @@ def moves(
     """List the legal actions of the player whose decision it is, in notation.
 
     Any of these lines can be given to `imperial apply`. Donations (`Anna donates 2 to AH`) are
-    allowed at any time and never listed.
+    allowed at any time and never listed; what a donation of the deciding player would make
+    legal (a factory or an import the treasury cannot pay) follows, with the donation.
 
     Examples:
 
@@ -189,3 +198,13 @@ def moves(
     head = f"{awaiting.player} decides ({awaiting.kind}"
     head += f", {awaiting.nation})" if awaiting.nation else ")"
     sys.stdout.write(head + ":\n" + "".join(f"  {a}\n" for a in actions))
+    from rules.donations import donation_routes
+
+    routes = donation_routes(game)
+    if routes:
+        treasury = game.summary()["nations"][awaiting.nation]["treasury"]
+        sys.stdout.write(
+            f"Legal after a donation ({awaiting.nation}'s treasury holds {treasury}M; a "
+            "government may donate its own cash first):\n"
+            + "".join(f"  {r.action}: {r.words()}\n" for r in routes)
+        )

@@ -67,7 +67,7 @@ class Following:
 
     def since(self, session: Any, player: str) -> Recap:
         """The recap for ``player`` from their previous decision to now."""
-        game = session.game
+        game = session.view
         start, end = self.base(game, player), len(game.plies)
         plies = game.plies[start:end]
         actors = []
@@ -92,7 +92,7 @@ class Following:
     def due(self, session: Any, player: str) -> Recap | None:
         """The recap to show now that ``player`` must decide, if there is news they have
         not seen yet (once per position: a repaint never shows it twice)."""
-        end = len(session.game.plies)
+        end = len(session.view.plies)
         if self.shown.get(player) == end:
             return None
         self.shown[player] = end
@@ -113,7 +113,7 @@ class Following:
     def pause_due(self, session: Any) -> Pause | None:
         """Whether computer players wait for a key now (the next decision being a computer's
         too): after each computer decision, or after a computer nation's whole turn."""
-        game = session.game
+        game = session.view
         mode = getattr(session, "pause", "off")
         total = len(game.plies)
         if mode == "off" or not game.plies or self.paused_at == total:

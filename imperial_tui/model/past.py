@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import Game
+from rules.controllers import Controller
 from rules.history import TurnLog, game_at, turn_logs
 
 
@@ -58,24 +59,29 @@ class PastView:
     changed: set[str] = field(default_factory=set)  # regions changed in the shown turn
 
     def __post_init__(self) -> None:
-        self.game = game_at(self.live.game, self.at)
+        self.game = game_at(self.live.view, self.at)
 
     def mark_changes(self, since: int) -> None:
         """Regions that changed between action ``since`` and the shown position."""
         if since >= self.at:
             self.changed = set()
             return
-        before = game_at(self.live.game, since).summary()["regions"]
+        before = game_at(self.live.view, since).summary()["regions"]
         now = self.game.summary()["regions"]
         self.changed = {rid for rid, r in now.items() if before.get(rid) != r}
 
     # -- what the panels read from a session -------------------------------------------------
     @property
+    def view(self) -> Game:
+        """The past position, from the live game's view: as secret as the live one."""
+        return self.game
+
+    @property
     def version(self) -> tuple[str, int, int]:
         return ("past", self.at, len(self.live.game.plies))
 
     @property
-    def controllers(self) -> dict[str, str]:
+    def controllers(self) -> dict[str, Controller]:
         return dict(self.live.controllers)
 
     @property

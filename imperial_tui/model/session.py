@@ -1,21 +1,30 @@
 """The game being played and everything around it that is not a rule: who controls each
 seat, where it is saved, hidden cash, undo limits and the "changed last turn" marks.
 
+Two protocols are the seam between the screens and a game. ``SessionView`` is what the panels
+read (the local game, a remote player's seat at a server table and a past position in the
+history browser all answer it); ``GameSession`` adds what the app does to a game (apply, undo,
+donate, the pace). ``Session`` is the local implementation (a save file, computer players run
+here); the SSH server's ``RemoteSession`` sends every change to its table. What only a local
+game offers (its save file) is not in the protocols: the local app alone reaches for it.
+
 No Textual import: this is the app's model, tested without a terminal.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from imperial_tui.model.pacing import PACE_MAX, PAUSE_MODES, clamp_pace
 from imperial_tui.model.reasons import MAX_REASON, Reason, reasons_from, reasons_to_json
-from rules import Game
+from rules import Action, Game
 from rules.bots import Bot, make_bot
+from rules.controllers import HUMAN, Controller
 from rules.history import decider
 from rules.safe_file import FileProblem, digest, read_regular, target_of
 from rules.savefile import (
@@ -27,8 +36,128 @@ from rules.savefile import (
     printable,
     save_game,
 )
+from rules.state import Event
+from rules.view import GameView
 
-HUMAN = "human"
+
+class SessionView(Protocol):
+    """What the panels read of a game on show, from one viewer's seat."""
+
+    @property
+    def view(self) -> Game:
+        """The game as the viewer may see it (``Game.view_for``): with hidden cash, nothing
+        in it comes from another player's real cash. Panels read this, never the game."""
+        ...
+
+    @property
+    def viewer(self) -> str | None:
+        """Whose private view is on screen (their own cash); None for nobody's."""
+        ...
+
+    @property
+    def version(self) -> object:
+        """Changes with every change of what is shown: panels repaint when it does."""
+        ...
+
+    @property
+    def hidden_cash(self) -> bool: ...
+
+    @property
+    def controllers(self) -> Mapping[str, Controller]: ...
+
+    @property
+    def reasons(self) -> Mapping[int, Reason]: ...
+
+    @property
+    def changed(self) -> set[str]:
+        """Regions that changed since the start of the previous nation turn."""
+        ...
+
+    @property
+    def humans(self) -> list[str]: ...
+
+    def is_human(self, player: str | None) -> bool: ...
+
+    def shows_cash_of(self, player: str) -> bool: ...
+
+
+class GameSession(SessionView, Protocol):
+    """A game the app plays: what the panels read, and every change the app makes to it.
+    ``runs_seats``: whether this app runs the computer players and hands the keyboard from
+    one human to the next (the server's table does both for a remote player)."""
+
+    runs_seats: ClassVar[bool]
+    viewer: str | None
+    pace: float
+    pause: str
+    warnings: list[str]
+
+    @property
+    def spectator(self) -> bool:
+        """Watching only: nothing this viewer does changes the game."""
+        ...
+
+    @property
+    def game(self) -> Game:
+        """The game itself, which the app acts on (and computer players think on)."""
+        ...
+
+    def controls(self, player: str | None) -> bool: ...
+
+    def bot_for(self, player: str) -> Bot | None: ...
+
+    def donor(self) -> str | None:
+        """Who donates when the player at this terminal asks to (None: nobody may)."""
+        ...
+
+    def apply(self, action: Action | str, reason: str = "") -> list[Event]: ...
+
+    def undo_steps(self) -> int: ...
+
+    def undo_refusal(self) -> str: ...
+
+    def undo(self) -> int: ...
+
+    def keep_settings(self) -> None:
+        """The pace or the pause changed: keep them with the game. Raises SaveError."""
+        ...
+
+    def close_bots(self) -> None: ...
+
+
+@dataclass
+class TurnMarks:
+    """The regions that changed since the start of the previous nation turn, kept up to
+    date after every change of the game (``track``)."""
+
+    changed: set[str] = field(default_factory=set)
+    _turn_key: tuple[int, int] = (-2, -2)
+    _turn_start: dict[str, Any] = field(default_factory=dict)
+    _prev_start: dict[str, Any] = field(default_factory=dict)
+
+    def track(self, game: Game) -> set[str]:
+        """Remember the regions at the start of each nation turn; returns the regions that
+        changed since the start of the previous turn."""
+        s = game.state
+        key = (s.round, s.turn)
+        regions = {
+            rid: (r["units"], r["flag"], r["factory"])
+            for rid, r in game.summary()["regions"].items()
+        }
+        if key != self._turn_key:
+            self._prev_start = self._turn_start or regions
+            self._turn_start = regions
+            self._turn_key = key
+        base = self._prev_start or regions
+        self.changed = {rid for rid, v in regions.items() if base.get(rid) != v}
+        return self.changed
+
+
+def humans_of(game: Game, controllers: Mapping[str, Controller]) -> list[str]:
+    """The players a human plays (a seat nobody named is a human's)."""
+    return [p for p in game.players if controllers.get(p, HUMAN).is_human]
+
+
 DEFAULT_PACE = 0.6
 
 
@@ -67,11 +196,6 @@ def app_settings_from(app: dict[str, Any], where: str) -> tuple[bool, float, lis
     return hidden, pace, warnings
 
 
-def bot_level(controller: str) -> str | None:
-    """``bot:greedy`` -> ``greedy``; None for a human seat."""
-    return controller.split(":", 1)[1] if controller.startswith("bot:") else None
-
-
 @dataclass
 class Session:
     """A game with its seats and save file. ``version`` grows with every change so panels can
@@ -83,7 +207,7 @@ class Session:
     until the game is reloaded or saved elsewhere (the app offers the reload)."""
 
     game: Game
-    controllers: dict[str, str]
+    controllers: dict[str, Controller]  # who plays each seat (a word: Controller(...) too)
     path: Path | None = None
     hidden_cash: bool = False
     pace: float = DEFAULT_PACE  # seconds between computer moves
@@ -97,18 +221,22 @@ class Session:
     # computer players' reasons by action number (saved in the app settings: reasons.py)
     reasons: dict[int, Reason] = field(default_factory=dict)
     pause: str = "off"  # when computer players wait for a key (pacing.PAUSE_MODES)
-    _turn_key: tuple[int, int] = (-2, -2)
-    _turn_start: dict[str, Any] = field(default_factory=dict)
-    _prev_start: dict[str, Any] = field(default_factory=dict)
-    changed: set[str] = field(default_factory=set)
-    # Whether this app runs the computer players and hands the keyboard from one human to the
-    # next. The SSH server's per-connection session says no: its table does both.
+    marks: TurnMarks = field(default_factory=TurnMarks)
+    _view: tuple[object, GameView] | None = None  # (version and viewer it was made for, view)
+    # this app runs the computer players and hands the keyboard from one human to the next
     runs_seats: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         seed = self.game.setup.seed or 0
+        controllers: dict[str, Controller] = {}
+        for player, word in self.controllers.items():
+            try:
+                controllers[player] = Controller(word)
+            except ValueError as exc:
+                raise SaveError(f"{player}: {exc}") from None
+        self.controllers = controllers
         for i, (name, ctl) in enumerate(self.controllers.items()):
-            level = bot_level(ctl)
+            level = ctl.level
             if level:
                 try:
                     # with hidden cash a bot keeps a tally of public payments instead of
@@ -116,7 +244,7 @@ class Session:
                     self.bots[name] = make_bot(level, seed + i, hidden_cash=self.hidden_cash)
                 except ValueError as exc:
                     raise SaveError(f"player {name}: {exc}") from None
-        self._track_turn()
+        self.marks.track(self.game)
 
     # -- creation ----------------------------------------------------------------------------
     @classmethod
@@ -149,16 +277,40 @@ class Session:
 
     # -- seats -------------------------------------------------------------------------------
     def is_human(self, player: str | None) -> bool:
-        return player is not None and self.controllers.get(player, HUMAN) == HUMAN
+        return player is not None and self.controllers.get(player, HUMAN).is_human
 
     @property
     def humans(self) -> list[str]:
-        return [p for p in self.game.players if self.is_human(p)]
+        return humans_of(self.game, self.controllers)
+
+    @property
+    def spectator(self) -> bool:
+        return False  # at one keyboard everyone plays
+
+    @property
+    def changed(self) -> set[str]:
+        return self.marks.changed
+
+    @property
+    def view(self) -> GameView:
+        """The game as the player at the keyboard (``viewer``) may see it: made once per
+        change of the game or of the viewer (a hand-over)."""
+        key = (self.version, self.viewer, self.hidden_cash, len(self.game.plies))
+        if self._view is None or self._view[0] != key:
+            self._view = (key, self.game.view_for(self.viewer, self.hidden_cash))
+        return self._view[1]
 
     def controls(self, player: str | None) -> bool:
-        """Whether this terminal decides for ``player``: every human at one keyboard; over
-        SSH only the connection's own seat."""
+        """Whether this terminal decides for ``player``: every human at one keyboard."""
         return self.is_human(player)
+
+    def donor(self) -> str | None:
+        """A donation asked for at this keyboard: the human deciding now gives, or, while a
+        computer player decides, the player whose view is on screen."""
+        aw = self.game.awaiting
+        if aw is not None and self.is_human(aw.player):
+            return aw.player
+        return self.viewer
 
     def bot_for(self, player: str) -> Bot | None:
         return self.bots.get(player)
@@ -173,13 +325,11 @@ class Session:
 
     def shows_cash_of(self, player: str) -> bool:
         """With hidden cash a player's cash is shown only in their own private view (bots' cash
-        stays hidden from humans too)."""
-        if not self.hidden_cash:
-            return True
-        return player == self.viewer
+        stays hidden from humans too), until the game is over."""
+        return self.view.shows_cash_of(player)
 
     # -- changes -----------------------------------------------------------------------------
-    def apply(self, action: Any, reason: str = "") -> list[Any]:
+    def apply(self, action: Action | str, reason: str = "") -> list[Event]:
         """Apply through the engine, then autosave and update the marks; ``reason`` is a
         computer player's reason for the log (kept with the save)."""
         events = self.game.apply(action)
@@ -233,24 +383,8 @@ class Session:
 
     def _changed(self) -> None:
         self.version += 1
-        self._track_turn()
+        self.marks.track(self.game)
         self.autosave()
-
-    def _track_turn(self) -> None:
-        """Remember the regions at the start of each nation turn; the marks show what changed
-        since the start of the previous turn."""
-        s = self.game.state
-        key = (s.round, s.turn)
-        regions = {
-            rid: (r["units"], r["flag"], r["factory"])
-            for rid, r in self.game.summary()["regions"].items()
-        }
-        if key != self._turn_key:
-            self._prev_start = self._turn_start or regions
-            self._turn_start = regions
-            self._turn_key = key
-        base = self._prev_start or regions
-        self.changed = {rid for rid, v in regions.items() if base.get(rid) != v}
 
     # -- saving ------------------------------------------------------------------------------
     def app_settings(self) -> dict[str, Any]:
@@ -262,6 +396,10 @@ class Session:
         if self.reasons:
             settings["reasons"] = reasons_to_json(self.reasons)
         return settings
+
+    def keep_settings(self) -> None:
+        """The pace or the pause changed: they are saved with the game."""
+        self.autosave()
 
     def autosave(self) -> None:
         """Save after a change, unless the file changed on disk since (``conflict``): then the

@@ -84,6 +84,9 @@ class MapGlyphs:
     more: str
     open_strait: str
     closed_strait: str
+    canal: str  # on the walls where a canal crosses land
+    wrap_west: str  # before the label a wrap mark at the left edge names (the map goes on)
+    wrap_east: str  # after the label a wrap mark at the right edge names
 
     def wall(self, arms: Arms) -> str:
         if not any(arms):
@@ -105,6 +108,9 @@ UNICODE_MAP = MapGlyphs(
     more="+",
     open_strait="≈",
     closed_strait="×",
+    canal="≡",
+    wrap_west="←",
+    wrap_east="→",
 )
 ASCII_MAP = MapGlyphs(
     ascii_only=True,
@@ -120,6 +126,9 @@ ASCII_MAP = MapGlyphs(
     more="+",
     open_strait="~",
     closed_strait="x",
+    canal="H",
+    wrap_west="<-",
+    wrap_east="->",
 )
 
 
@@ -142,6 +151,12 @@ TINT = {  # faint background of each nation's home provinces (the board's colour
     "GB": "#331010",
     "GE": "#333333",
     "RU": "#2a1030",
+    # Imperial 2030: the same six colours (RULES_2030.md §1); India black as Germany is
+    "CN": "#2e2a00",
+    "IN": "#333333",
+    "BR": "#0f2a12",
+    "US": "#331010",
+    "EU": "#0e1f38",
 }
 MARK_LABEL = {  # attributes first, so a NO_COLOR terminal still tells them apart
     "origin": "bold underline reverse yellow",
@@ -165,6 +180,8 @@ MARK_BG = {
 CURSOR = "bold yellow"
 STRAIT = "bold bright_cyan"
 STRAIT_CLOSED = "bold red"
+CANAL = "bold reverse bright_cyan"  # reversed: a NO_COLOR terminal shows it too
+WRAP_MARK = "bold bright_cyan"
 
 
 @cache

@@ -9,7 +9,7 @@ from typing import Any
 
 from imperial_tui.render.mapview import MapMarks
 from rules import Action
-from rules.actions import NATION_CODES
+from rules.decisions import Decision
 from rules.maneuver import Rail
 
 MOVES = ("move_army", "move_fleet")
@@ -37,10 +37,10 @@ def marks_for(
     board = s.board
     if aw is None:
         return MapMarks(cursor=cursor)
-    if aw.kind == "battle":
+    if aw.kind == Decision.BATTLE:
         region = getattr(s.ctx, "region", None)
         return MapMarks(cursor=cursor, battle=board.id(region) if region is not None else None)
-    if aw.kind != "maneuver":
+    if aw.kind != Decision.MANEUVER:
         return MapMarks(cursor=cursor)
     keys = {unit_key(a) for a in focus} - {None}
     if group is None and len(keys) == 1:
@@ -63,7 +63,7 @@ def marks_for(
         seas = frozenset(sea for a in moves for sea in getattr(a, "convoy", ()))
     rail: frozenset[str] = frozenset()
     if kind == "move_army" and origin in board.index:
-        n = NATION_CODES.index(aw.nation) if aw.nation else s.turn
+        n = board.nation_index(aw.nation) if aw.nation else s.turn  # the board's nations
         here = board.index[origin]
         rail = frozenset(board.id(r) for r in Rail(s, n).start(here) if r != here)
     return MapMarks(

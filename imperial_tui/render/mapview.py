@@ -9,7 +9,9 @@ border a rule option leaves out). Seas are filled with waves. ``BER■ GE`` is t
 factory (■ armaments, ▲ shipyard, hollow when hostile armies occupy it) and the owner of a home
 province, or the nation whose flag is on neutral land or a sea. ``GE2 RU1!`` are units: the
 nation and how many (armies on land, fleets at sea), ``f`` fleets in port, ``!`` hostile and
-``=`` friendly armies in a foreign home province.
+``=`` friendly armies in a foreign home province. A world map marks its canals ``≡`` on the
+walls of the land they cross, and names at its left and right edges the region a sea goes on
+into across the edge (``←SOJ``, ``NPA→``): the world is round east-west.
 
 The picture is drawn from data only (the layout and the state summary), so another map file
 with a ``map_layout`` is drawn by the same code. The static part (walls, where each region's
@@ -30,6 +32,7 @@ from rich.text import Text
 from imperial_tui.render.mapglyphs import (
     BARRIER,
     BLOCKED,
+    CANAL,
     CURSOR,
     HEAVY,
     LABEL,
@@ -43,6 +46,7 @@ from imperial_tui.render.mapglyphs import (
     TINT,
     WALL,
     WAVE,
+    WRAP_MARK,
     Arms,
     map_glyphs,
     style_of,
@@ -53,6 +57,7 @@ from maps import Board, MapLayout
 Cell = tuple[int, int]
 
 FULL_CELL = (7, 3)  # characters per cell (with one wall column and one wall row)
+COMPACT_CELL = (6, 3)  # one column less: a wide map whole in a smaller window
 
 
 # ----------------------------------------------------------------------------- content
@@ -217,11 +222,12 @@ class MapPainter:
         self.glyphs = map_glyphs(ascii_only)
         self.cw, self.ch = cell
         self.offset = self.cw // 2
-        self.width = self.cw * self.layout.width + self.offset + 1
+        self.full_width = self.cw * self.layout.width + self.offset + 1
+        self.width = self.width_of(board, cell)
         self.height = self.ch * self.layout.height + 1
         self.kinds = {r.id: r.kind for r in board.regions}
         self.kinds.update(dict.fromkeys(self.layout.impassable, "impassable"))
-        self._static = self._build()
+        self._static = self._trimmed(self._build())
 
     # -- geometry --------------------------------------------------------------------
     def region_at(self, row: int, col: int) -> str | None:
@@ -286,12 +292,31 @@ class MapPainter:
                 score = along + across - 0.01 * vx * dy
                 if best is None or score < best[0]:
                     best = (score, (x, y))
+        if best is None and dx and not dy and here is not None:
+            return self._across_edge(here, dx)
         return best[1] if best else None
+
+    def _across_edge(self, here: str, dx: int) -> Cell | None:
+        """Left from a region with a wrap mark at the left edge (right: the right edge): the
+        region the mark names, at its cell beside the mark at the other edge (the map goes
+        on). With two marks there, the first in the map file."""
+        edge = 0 if dx < 0 else self.layout.width - 1
+        for wrap in self.layout.wraps:
+            for (region, into, at), (_, _, there) in (
+                (wrap.marks()[0], wrap.marks()[1]),
+                (wrap.marks()[1], wrap.marks()[0]),
+            ):
+                if region == here and at[0] == edge:
+                    return min(
+                        self.layout.cells_of(into),
+                        key=lambda c, t=there: (abs(c[1] - t[1]), abs(c[0] - t[0])),
+                    )
+        return None
 
     # -- the static picture -----------------------------------------------------------
     def _build(self) -> _Static:
         g = self.glyphs
-        w, h, cw, ch = self.width, self.height, self.cw, self.ch
+        w, h, cw, ch = self.full_width, self.height, self.cw, self.ch
         chars = [[" "] * w for _ in range(h)]
         wall: list[list[str | None]] = [[None] * w for _ in range(h)]
         owner: list[list[str | None]] = [[None] * w for _ in range(h)]
@@ -339,6 +364,8 @@ class MapPainter:
                 c = x * cw + self.offset * (y % 2) + cw // 2
                 chars[r][c] = g.closed_strait
                 wall[r][c] = STRAIT_CLOSED
+        self._canals(chars, wall, pair_walls)
+        self._wrap_marks(chars, wall)
         # fills: waves on the seas (every other character), hatching on impassable land
         for r in range(h):
             for c in range(w):
@@ -371,6 +398,82 @@ class MapPainter:
                 col += n
             runs.append(row_runs)
         return _Static(["".join(row) for row in chars], runs, slots, boxes, pair_walls)
+
+    @staticmethod
+    def width_of(board: Board, cell: tuple[int, int] = FULL_CELL) -> int:
+        """The picture's width in characters, without building it: up to the right wall of
+        the last cell on the board (or holding a wrap mark) in any row, so a map whose last
+        half-cell is outside the board on every row is drawn that much narrower."""
+        layout = board.layout
+        if layout is None:
+            return 0
+        cw = cell[0]
+        marked = {at for _, _, at in layout.wrap_marks()}
+        right = 0
+        for y, row in enumerate(layout.grid):
+            used = [x for x, rid in enumerate(row) if rid is not None or (x, y) in marked]
+            if used:
+                right = max(right, max(used) * cw + (cw // 2) * (y % 2) + cw)
+        return right + 1
+
+    def _trimmed(self, static: _Static) -> _Static:
+        """The picture cut to its width (``width_of``): the columns beyond are blank."""
+        used = self.width
+        if used >= self.full_width:
+            return static
+        runs = [
+            [
+                _Run(run.start, min(run.end, used), run.owner, run.style, run.slot)
+                for run in row_runs
+                if run.start < used
+            ]
+            for row_runs in static.runs
+        ]
+        rows = [row[:used] for row in static.rows]
+        return _Static(rows, runs, static.slots, static.boxes, static.pair_walls)
+
+    def _canals(
+        self,
+        chars: list[list[str]],
+        wall: list[list[str | None]],
+        pair_walls: dict[frozenset[str], list[tuple[int, int]]],
+    ) -> None:
+        """Mark each canal: on the middle of the walls the land it crosses shares with each
+        sea, or, drawn without ``via``, on the whole wall the two seas share (never a plain
+        wall: the seas border only through the canal)."""
+        for canal in self.layout.canals:
+            if canal.via is None:
+                spots = pair_walls.get(frozenset((canal.a, canal.b)), [])
+            else:
+                spots = []
+                for end in (canal.a, canal.b):
+                    found = pair_walls.get(frozenset((canal.via, end)), [])
+                    # not on a label's row, where the mark would read as part of the label
+                    found = [(r, c) for r, c in found if r % self.ch != 1] or found
+                    spots += found[len(found) // 2 : len(found) // 2 + 1]
+            for r, c in spots:
+                chars[r][c] = self.glyphs.canal
+                wall[r][c] = CANAL
+
+    def _wrap_marks(self, chars: list[list[str]], wall: list[list[str | None]]) -> None:
+        """Write each wrap mark in its cell outside the board: the label of the region the
+        sea goes on into across the edge, with an arrow pointing off the map, against the
+        wall of its own region (a cell holds two, one per line)."""
+        g = self.glyphs
+        line: dict[Cell, int] = {}
+        for _region, into, cell in self.layout.wrap_marks():
+            x, y = cell
+            west = x == 0
+            label = self.layout.labels[into]
+            text = g.wrap_west + label if west else label + g.wrap_east
+            n = line.get(cell, 0)
+            line[cell] = n + 1
+            r = y * self.ch + 1 + n
+            left = x * self.cw + self.offset * (y % 2) + 1
+            start = left + self.cw - 1 - len(text) if west else left + 1  # not against a wall
+            for i, ch in enumerate(text):
+                chars[r][start + i] = ch
+                wall[r][start + i] = WRAP_MARK
 
     # -- a frame -----------------------------------------------------------------------
     def rows(
@@ -487,6 +590,8 @@ class MapPainter:
             code = info["flag"]
             items.append((code, style_of(nation_style(code) + " reverse", None)))
         r, c, width = slots[0]
+        if kind == "province" and sum(len(t) for t, _ in items) > width:
+            items.pop()  # a compact cell: the owner of a home province goes (its tint stays)
         placed: list[tuple[int, str, Style]] = []
         col = 0
         for text, style, gap in header_layout(items, width):
@@ -557,30 +662,40 @@ def compose(
 
 
 def legend_lines(board: Board, ascii_only: bool) -> list[Text]:
-    """What the symbols mean, then this map file's straits, rail-less provinces and borders a
-    rule option leaves out (all from data)."""
+    """What the symbols mean (the examples are this board's own regions and nations), then
+    this map file's straits, canals, edges that wrap, rail-less provinces and borders a rule
+    option leaves out (all from data)."""
     g = map_glyphs(ascii_only)
     layout = board.layout
     dash = "-" if ascii_only else "–"
     thin = g.wall((0, 0, LIGHT, LIGHT)) * 2
     heavy = g.wall((0, 0, HEAVY, HEAVY)) * 2
     occupied_glyphs = g.armaments_occupied + ("" if ascii_only else g.shipyard_occupied)
+    home, owner, neutral, other = _examples(board)
+    pad = " " * (len(home) + len(owner) + 3)
     lines = [
         Text(
             f"{thin} border   {heavy} touching, no border   {g.wave} sea   {g.blocked} impassable",
             style="dim",
         ),
         Text(
-            f"BER{g.armaments} GE  label, factory ({g.armaments} armaments, {g.shipyard} shipyard,"
-            f" {occupied_glyphs} occupied), owner",
+            f"{home}{g.armaments} {owner}  label, factory ({g.armaments} armaments, {g.shipyard}"
+            f" shipyard, {occupied_glyphs} occupied), owner",
             style="dim",
         ),
-        Text("NOR GE  (reversed) the flag on neutral land or a sea", style="dim"),
         Text(
-            "GE2     two German armies (fleets at sea); GE1f a fleet in port;",
+            f"{neutral} {other}{pad[len(neutral) + len(other) + 1 :]}(reversed) the flag on "
+            "neutral land or a sea",
             style="dim",
         ),
-        Text("        RU2! hostile, RU1= friendly armies in a foreign home province", style="dim"),
+        Text(
+            f"{owner}2{pad[3:]}two armies of {owner} (fleets at sea); {owner}1f a fleet in port;",
+            style="dim",
+        ),
+        Text(
+            f"{pad}{other}2! hostile, {other}1= friendly armies in a foreign home province",
+            style="dim",
+        ),
     ]
     if layout is None:
         return lines
@@ -601,7 +716,40 @@ def legend_lines(board: Board, ascii_only: bool) -> list[Text]:
             mark = g.closed_strait if strait.at is not None else " "
             where = ""
         lines.append(Text(f"{mark} {pair}{where}: {strait.note}", style="dim"))
+    for canal in layout.canals:
+        pair = f"{label[canal.a]}{dash}{label[canal.b]}"
+        where = f" through {label[canal.via]}" if canal.via else ""
+        note = f": {canal.note}" if canal.note else ""
+        lines.append(Text(f"{g.canal} {pair}{where}, the {canal.name}{note}", style="dim"))
+    if layout.wraps:
+        pairs = ", ".join(f"{label[w.a]}{dash}{label[w.b]}" for w in layout.wraps)
+        west = next((g.wrap_west + label[i] for _, i, at in layout.wrap_marks() if not at[0]), "")
+        east = next((label[i] + g.wrap_east for _, i, at in layout.wrap_marks() if at[0]), "")
+        lines.append(
+            Text(
+                f"{' '.join(filter(None, (west, east)))} at an edge: the region beside it borders"
+                f" the one named, across the edge (the world is round east-west): {pairs}",
+                style="dim",
+            )
+        )
     for r in board.regions:
         if r.kind == "province" and not r.rail:
             lines.append(Text(f"  {label[r.id]}: no rail (an island)", style="dim"))
     return lines
+
+
+def _examples(board: Board) -> tuple[str, str, str, str]:
+    """For the legend: the label of a home province with armaments and its owner, the label
+    of a neutral region and another nation, all of this board (no map's names in code)."""
+
+    def label(rid: str) -> str:
+        return board.layout.labels[rid] if board.layout else rid[:3].upper()
+
+    owner = board.nations[0].code
+    home = next(
+        (r for r in board.regions if r.nation == owner and r.factory_type == "armaments"),
+        next(r for r in board.regions if r.nation == owner),
+    )
+    neutral = next((r for r in board.regions if r.kind == "land"), home)
+    other = board.nations[1].code if len(board.nations) > 1 else owner
+    return label(home.id), owner, label(neutral.id), other

@@ -277,6 +277,16 @@ PAGE_OPTIONS: dict[str, tuple[str, ...]] = {
     ),
     "taxation": ("invest_after_game_end", "bank", "bank_notes_total"),
     "scoring": ("tie_break", "tie_break_equal_power"),
+    "2030": (
+        "rondel_extra_cost",
+        "taxation",
+        "success_bonus",
+        "experienced_cash",
+        "canal_refusal",
+        "canal_same_government",
+        "canal_ungoverned",
+        "east_africa_near_east",
+    ),
 }
 
 
@@ -287,13 +297,18 @@ def page_options(topic: str, rules: RuleSet | None = None) -> str:
     if not names:
         return ""
     presets = {e: RuleSet.preset(e).options() for e in EDITIONS}
+    presets["2030"] = RuleSet.preset(game="2030").options()
     head = "Rule options on this page (default in each edition"
     head += "; this game in brackets):" if rules is not None else "):"
     lines = [head]
     for name in names:
         info = OPTIONS[name]
-        defaults = " / ".join(f"{e} {format_value(presets[e][name])}" for e in EDITIONS)
-        here = f" [{format_value(getattr(rules, name))}]" if rules is not None else ""
+        # Imperial's editions, or Imperial 2030 for an option of 2030 only
+        shown = [e for e in EDITIONS if name in presets[e]] or ["2030"]
+        defaults = " / ".join(f"{e} {format_value(presets[e][name])}" for e in shown)
+        here = ""
+        if rules is not None and rules.applies(name):
+            here = f" [{format_value(getattr(rules, name))}]"
         lines.append(f"- {name}: {defaults}{here}. {info.summary}")
     return "\n".join(lines)
 
@@ -344,7 +359,7 @@ def editions_page() -> str:
 
 def topics() -> list[str]:
     rules_pages = [t for t in PAGES if t != "keys"]
-    return [*rules_pages, "editions", "keys", "options"]
+    return [*rules_pages, "editions", "2030", "keys", "options"]
 
 
 def page(topic: str, rules: RuleSet | None = None) -> tuple[str, str]:
@@ -354,6 +369,10 @@ def page(topic: str, rules: RuleSet | None = None) -> tuple[str, str]:
         return "Rule options", options_page()
     if topic == "editions":
         return "Editions", editions_page()
+    if topic == "2030":
+        from imperial_tui.rules_text_2030 import TITLE, page_text
+
+        return TITLE, reflow(page_text()) + "\n\n" + page_options(topic, rules)
     if topic not in PAGES:
         raise KeyError(f"no rules topic {topic!r}; topics: {', '.join(topics())}")
     title, text = PAGES[topic]

@@ -21,7 +21,7 @@ from rich.text import Text
 
 from imperial_tui.render.style import NATION_STYLE
 from rules import Event, Game
-from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.actions import RONDEL_SPACES
 from rules.rondel import SPACE_NAMES
 from rules.scoring import power_factor
 
@@ -50,6 +50,27 @@ def nations_line(codes: list[str] | tuple[str, ...], empty: str = "—") -> Text
 
 def _money(amount: int) -> str:
     return f"{amount}M"
+
+
+TAX_LEGEND_2030 = (
+    "Tax: the revenue a Taxation would bring now (2M per factory without hostile armies + "
+    "1M per flag, at most 23M; Imperial 2030 has no tax chart)."
+)
+
+
+def _revenue_column(game: Game) -> bool:
+    """Imperial 2030 with its fixed bonus keeps no tax chart: the column shows the revenue."""
+    rules = game.rules
+    return rules.taxation == "2030" and rules.success_bonus == "table"
+
+
+def _tax_cell(game: Game, code: str, level: int) -> str:
+    if _revenue_column(game):
+        from rules.taxation import tax_plan
+
+        s = game.state
+        return _money(tax_plan(s, s.board.codes.index(code)).revenue)
+    return TAX_LABELS.get(level, str(level))
 
 
 def _board(game: Game) -> Any:
@@ -84,7 +105,7 @@ def nations_table(game: Game) -> Table:
         supply = nation["supply"]
         factories = [
             board.regions[i].name
-            for i in board.home[NATION_CODES.index(code)]
+            for i in board.home[board.codes.index(code)]
             if summary["regions"][board.regions[i].id]["factory"]
         ]
         label = nation_text(code)
@@ -96,13 +117,14 @@ def nations_table(game: Game) -> Table:
             nation["governor"] or Text("none", style="dim"),
             _money(nation["treasury"]),
             f"{nation['power']}/×{power_factor(nation['power'])}",
-            TAX_LABELS.get(nation["tax_level"], str(nation["tax_level"])),
+            _tax_cell(game, code, nation["tax_level"]),
             SPACE_NAMES.get(space, space) if space else Text("—", style="dim"),
             f"{supply['armies']}/{supply['fleets']}/{supply['flags']}",
             ", ".join(factories) or Text("none", style="dim"),
         )
+    legend = TAX_LEGEND_2030 if _revenue_column(game) else TAX_LEGEND
     table.caption = (
-        "* whose turn it is · Power: points/factor · A/F/flags: still in supply\n" + TAX_LEGEND
+        "* whose turn it is · Power: points/factor · A/F/flags: still in supply\n" + legend
     )
     table.caption_justify = "left"
     return table
@@ -207,7 +229,7 @@ def regions_table(game: Game) -> Table:
     table.add_column("Flag", no_wrap=True)
     table.add_column("Units")
     groups: list[tuple[str, list[Any]]] = []
-    for n, code in enumerate(NATION_CODES):
+    for n, code in enumerate(board.codes):
         name = board.nations[n].name
         groups.append((f"{code} {name}", [board.regions[i] for i in board.home[n]]))
     groups.append(("Neutral land", [r for r in board.regions if r.kind == "land"]))
@@ -280,9 +302,10 @@ def decision_panel(game: Game, limit: int = MAX_MOVES_SHOWN) -> RenderableType:
             parts.append(
                 Text(f"... and {len(actions) - limit} more (imperial moves FILE)", style="dim")
             )
-    parts.append(
-        Text("Any player may also donate at any time, e.g. 'Anna donates 2 to AH'.", style="dim")
-    )
+    example = f"'{game.players[0]} donates 2 to {game.state.board.codes[0]}'"
+    if game.rules.game == "imperial":
+        example = "'Anna donates 2 to AH'"  # as this line has always read
+    parts.append(Text(f"Any player may also donate at any time, e.g. {example}.", style="dim"))
     return Group(*parts)
 
 
@@ -310,7 +333,10 @@ def setup_overview(game: Game) -> RenderableType:
     setup = game.setup
     summary = game.summary()
     lines: list[RenderableType] = []
-    header = Text(f"Imperial ({setup.rules.edition} edition, {setup.rules.variant} variant")
+    if setup.rules.game == "imperial":
+        header = Text(f"Imperial ({setup.rules.edition} edition, {setup.rules.variant} variant")
+    else:
+        header = Text(f"{setup.rules.title} ({setup.rules.variant} variant")
     if setup.seed is not None:
         header.append(f", seed {setup.seed}")
     header.append(f"): {', '.join(setup.players)}")
@@ -379,7 +405,12 @@ def find_region(game: Game, name: str) -> str | None:
     layout = board.layout
     wanted = name.strip()
     ids = [r.id for r in board.regions] + list(board.impassable)
-    names = {rid: (layout.names.get(rid, rid) if layout else rid) for rid in ids}
+    names = {
+        rid: (
+            layout.names.get(rid, rid) if layout else board[rid].name if rid in board.index else rid
+        )
+        for rid in ids
+    }
     for rid in ids:
         label = layout.labels.get(rid, "") if layout else ""
         if wanted.upper() == label or wanted.lower() == rid or wanted.lower() == names[rid].lower():

@@ -17,6 +17,14 @@ NATION_STYLE = {
     "GB": "bold red",
     "GE": "bold bright_white on grey23",
     "RU": "bold magenta",
+    # Imperial 2030 (RULES_2030.md §1: the box's colours; RU purple as above). India is black
+    # on the board: drawn as Germany is, white on dark grey, which both dark and light
+    # terminals show (black text would vanish on a dark one).
+    "CN": "bold yellow",
+    "IN": "bold bright_white on grey23",
+    "BR": "bold green",
+    "US": "bold red",
+    "EU": "bold dodger_blue1",
 }
 # Without colour every nation is bold in the terminal's own foreground (never a grey).
 NO_COLOR_STYLE = "bold"
@@ -105,6 +113,8 @@ _ASCII_FOR = str.maketrans(
         "▶": ">",
         "◀": "<",
         "·": "-",
+        "≡": "H",
+        "←": "<-",
     }
 )
 

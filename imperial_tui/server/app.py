@@ -1,31 +1,29 @@
-"""The app one SSH connection sees: the lobby, then the local app's game screen from this
-player's seat. Everything that would act on the server's own machine (save files, loading,
-screenshots) is replaced by what makes sense for a remote player."""
+"""The app one SSH connection sees: the lobby, then the game screen from this player's seat.
+A ``GameApp`` like the local app, over a ``RemoteSession`` whose changes go to the server's
+table; its ``FEATURES`` leave out what would act on the server's own machine (save files,
+loading, screenshots) and add the table's chat."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.console import Console
-from textual import events
-from textual.app import SystemCommand, _NullFile
+from textual import events, on
+from textual.app import _NullFile
 from textual.binding import Binding, BindingType
 from textual.filter import Monochrome, NoColor
 from textual.message import Message
-from textual.screen import Screen
 
-from imperial_tui.app import ImperialApp
+from imperial_tui.app.base import Features, GameApp
 from imperial_tui.app.widgets.shared import SharedRenders
 from imperial_tui.server.driver import SSHDriver
 from imperial_tui.server.hub import Client, Hub
 from imperial_tui.server.remote import RemoteSession
 from imperial_tui.server.store import StoreError
-from imperial_tui.server.table import Refused, Table
-from rules import IllegalAction, RuleSet
-from rules.savefile import SaveError
+from imperial_tui.server.table import Refused, Table, chat_cut
+from rules import RuleSet
 
 
 @dataclass
@@ -62,15 +60,19 @@ def client_console(env: dict[str, str]) -> Console:
 HERE = Path(__file__).parent
 
 
-class ServerApp(ImperialApp):
+class ServerApp(GameApp[RemoteSession]):
     """One connection's app. ``link`` is read by the SSH driver."""
 
     CSS_PATH = [HERE.parent / "app" / "app.tcss", HERE / "lobby.tcss"]  # noqa: RUF012 - Textual's name
-
+    FEATURES: ClassVar[Features] = Features(
+        save_files=False,  # the server keeps every move; its files are the host's
+        chat=True,
+        screenshots=False,  # a screenshot would be written on the server's disk
+        quit_help="Leave the server (your games go on there)",
+    )
     BINDINGS: ClassVar[list[BindingType]] = [
         # ctrl+q: from a game back to the lobby; from the lobby, leave the server
         Binding("ctrl+q", "request_quit", "leave", id="app.quit", priority=True),
-        Binding("f1", "help", "help", id="app.help"),
         Binding("c", "chat", "chat", id="server.chat"),
     ]
 
@@ -97,21 +99,21 @@ class ServerApp(ImperialApp):
         return self.hub.renders
 
     # -- start and end ------------------------------------------------------------------------
-    def on_mount(self, event: events.Mount) -> None:
+    def start(self) -> None:
         from imperial_tui.server.lobby import LobbyScreen
 
-        event.prevent_default()  # not the local app's start (a new-game screen)
-        if self.ascii_only:
-            self.screen.add_class("-ascii")
         self.hub.connect(self.client)
         self.push_screen(LobbyScreen())
         user = self.hub.store.get_user(self.user)
         last = user.last_game if user else None
         table = self.hub.tables.get(last) if last is not None else None
-        if table is not None and table.game is not None and table.seat_of(self.user):
-            self.open_table(table)  # a player who reconnects lands where they were
+        if table is not None and table.game is not None:
+            self.open_table(table)  # a player (or spectator) who reconnects lands where they were
 
-    def on_unmount(self) -> None:
+    @on(events.Unmount)
+    def leave_server(self) -> None:
+        """The connection ends: off the table and out of the hub (``GameApp`` closes the
+        rest)."""
         self.leave_table()
         self.hub.disconnect(self.client)
 
@@ -170,8 +172,7 @@ class ServerApp(ImperialApp):
         self._table = table
         table.listeners.add(self._table_listener)
         self.session = RemoteSession.open(table, self.user)
-        if table.seat_of(self.user):
-            self.hub.store.set_last_game(self.user, table.id)
+        self.hub.store.set_last_game(self.user, table.id)
         self._over_shown = -1 if table.status != "finished" else self._over_shown
         self.open_game()
         if self.session.spectator:
@@ -182,25 +183,9 @@ class ServerApp(ImperialApp):
             self._table.listeners.discard(self._table_listener)
             self._table = None
 
-    def open_game(self) -> None:
-        from imperial_tui.app.screens.game import GameScreen
-
-        self._pop_to_lobby()
-        screen = GameScreen()
-        if self.ascii_only:
-            screen.add_class("-ascii")
-        self.push_screen(screen)
-        self.call_after_refresh(self.after_change)
-
-    def _pop_to_lobby(self) -> None:
-        from imperial_tui.server.lobby import LobbyScreen
-
-        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
-            self.pop_screen()
-
     def back_to_lobby(self) -> None:
         self.leave_table()
-        self._pop_to_lobby()
+        self.pop_to_home()
         self.session = None
         self.hub.store.set_last_game(self.user, None)
 
@@ -218,14 +203,13 @@ class ServerApp(ImperialApp):
 
     def on_table_changed(self, message: TableChanged) -> None:
         session = self.session
-        here = isinstance(session, RemoteSession) and session.table.id == message.game_id
-        if here and session.refresh():
+        if session is not None and session.table.id == message.game_id and session.refresh():
             self.after_change()
 
     def on_your_turn(self, message: YourTurn) -> None:
         self.bell()
         session = self.session
-        here = isinstance(session, RemoteSession) and session.table.id == message.game_id
+        here = session is not None and session.table.id == message.game_id
         if not here:
             table = self.hub.tables.get(message.game_id)
             title = f"#{message.game_id} {table.title}" if table else f"#{message.game_id}"
@@ -242,7 +226,7 @@ class ServerApp(ImperialApp):
         if isinstance(self.screen, LobbyScreen):
             self.screen.show_games()
 
-    # -- the local app's commands, as a remote player means them ------------------------------
+    # -- what quitting and a new game mean here -----------------------------------------------
     def action_request_quit(self) -> None:
         from imperial_tui.app.screens.dialogs import ConfirmScreen
 
@@ -260,110 +244,25 @@ class ServerApp(ImperialApp):
         self.back_to_lobby()
         self.notify("n in the lobby starts a new game")
 
-    def action_save(self) -> None:
-        self.notify("the server saves every move; nothing to do")
-
-    def action_save_as(self) -> None:
-        table = self._table
-        which = table.id if table else "N"
-        self.notify(f"ask the host for a save file: imperial serve export {which} FILE")
-
-    def action_load(self) -> None:
-        self.notify("ask the host to import a save file: imperial serve import FILE")
-
-    def action_undo(self) -> None:
-        from imperial_tui.app.screens.dialogs import ConfirmScreen
-
-        session = self.session
-        if not isinstance(session, RemoteSession):
-            return
-        why = session.undo_refusal()
-        if why:
-            self.notify(f"cannot undo: {why}", severity="warning")
-            return
-        last = session.game.plies[-1].action
-
-        def done(yes: bool | None) -> None:
-            if yes and isinstance(self.session, RemoteSession):
-                try:
-                    self.session.undo()
-                except IllegalAction as exc:
-                    self.notify(exc.reason, severity="error")
-                self.after_change()
-
-        self.push_screen(ConfirmScreen(f"Undo '{last}'?"), done)
-
-    def ask_donation(self, nation: str | None) -> None:
-        from imperial_tui.app.screens.dialogs import PromptScreen
-
-        session = self.session
-        if not isinstance(session, RemoteSession) or session.game.awaiting is None:
-            return
-        player = session.viewer
-        if player is None:
-            self.notify("you are watching this game", severity="warning")
-            return
-        aw = session.game.awaiting
-        target = nation or aw.nation or session.game.summary()["turn"]["nation"]
-        cash = session.game.can_donate(player)
-
-        def done(value: str | None) -> None:
-            if not value:
-                return
-            try:
-                amount = int(value)
-            except ValueError:
-                self.notify("give a whole number of millions", severity="error")
-                return
-            self.apply_human_text(f"{player} donates {amount} to {target}")
-
-        self.push_screen(
-            PromptScreen(f"{player}: donate how many M to {target}'s treasury? (you have {cash}M)"),
-            done,
-        )
-
     def action_chat(self) -> None:
         from imperial_tui.app.screens.dialogs import PromptScreen
 
-        session = self.session
-        if not isinstance(session, RemoteSession):
+        if self.session is None:
             return
 
         def done(value: str | None) -> None:
-            if value and isinstance(self.session, RemoteSession):
+            if value and self.session is not None:
                 try:
                     self.session.say(value)
                 except (StoreError, Refused) as exc:
                     self.notify(_reason(exc), severity="error")
                     return
+                cut = chat_cut(value)
+                if cut:
+                    self.notify(cut, severity="warning")
                 self.after_change()
 
         self.push_screen(PromptScreen("Say to everyone at this table (one line):"), done)
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "save":
-            return False  # the server saves every move: no ctrl+s in the footer
-        if action == "chat":
-            from imperial_tui.app.screens.game import GameScreen
-
-            return isinstance(self.screen, GameScreen)
-        return True
-
-    def apply_human(self, action: Any, follow: str | None = None) -> None:
-        try:
-            super().apply_human(action, follow)
-        except SaveError as exc:  # pragma: no cover - RemoteSession never saves
-            self.notify(str(exc), severity="error")
-
-    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        """Textual's palette commands without those that act on the server's machine."""
-        for command in super().get_system_commands(screen):
-            if command.title == "Screenshot":
-                continue
-            if command.title == "Quit":
-                yield SystemCommand("Quit", "Leave the server", self.action_request_quit)
-                continue
-            yield command
 
 
 def _reason(exc: Exception) -> str:

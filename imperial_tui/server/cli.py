@@ -40,6 +40,17 @@ DataOpt = Annotated[
         show_default=False,
     ),
 ]
+StoreOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--store",
+        metavar="URL",
+        help="The games' database: postgresql://USER@HOST/DB for several hosts on one "
+        "database (needs `imperial[postgres]`); default: SQLite in --data.",
+        show_default=False,
+    ),
+]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Overwrite / do it anyway.")]
 
 
 def _fail(message: str, code: int = 1) -> NoReturn:
@@ -73,14 +84,33 @@ def serve(
         typer.Option(
             metavar="COMMAND",
             help="Run COMMAND (by the shell) when it becomes the turn of a player who is not "
-            "connected, once per turn; IMPERIAL_PLAYER, IMPERIAL_GAME, IMPERIAL_GAME_TITLE and "
-            "IMPERIAL_DECISION are in its environment.",
+            "connected, once per turn; IMPERIAL_PLAYER, IMPERIAL_GAME, IMPERIAL_GAME_TITLE, "
+            "IMPERIAL_DECISION, IMPERIAL_NATION and IMPERIAL_ROUND are in its environment.",
             show_default=False,
         ),
     ] = None,
+    store: StoreOpt = None,
     max_connections: Annotated[
         int, typer.Option(help="Connections served at once; more are told to come back.")
     ] = 64,
+    max_per_user: Annotated[int, typer.Option(help="Sessions one user may have open at once.")] = 4,
+    max_per_address: Annotated[
+        int, typer.Option(help="Connections from one address at once, logged in or not.")
+    ] = 16,
+    max_startups: Annotated[
+        str,
+        typer.Option(
+            metavar="START:RATE:FULL",
+            help="Connections still logging in (OpenSSH's MaxStartups): from START on, each "
+            "new one is dropped with a chance rising from RATE % to 100 % at FULL.",
+        ),
+    ] = "10:30:60",
+    max_startups_per_address: Annotated[
+        int, typer.Option(help="Connections from one address still logging in.")
+    ] = 4,
+    login_grace: Annotated[
+        float, typer.Option(metavar="SECONDS", help="Time to log in before the server hangs up.")
+    ] = 20.0,
     idle_timeout: Annotated[
         float, typer.Option(metavar="MINUTES", help="Disconnect after this long without a key.")
     ] = 60.0,
@@ -112,7 +142,19 @@ def serve(
         _fail("--max-connections, --idle-timeout and --pace must be positive", 2)
     if workers is not None and not 0 <= workers <= 64:
         _fail(f"--workers must be between 0 and 64, not {workers}", 2)
+    if min(max_per_user, max_per_address, max_startups_per_address) < 1 or login_grace <= 0:
+        _fail("--max-per-*, --max-startups-per-address and --login-grace must be positive", 2)
+    from imperial_tui.server.limits import Startups
     from imperial_tui.server.ssh import ServeConfig
+
+    try:
+        startups = Startups.parse(max_startups)
+    except ValueError as exc:
+        _fail(f"--max-startups: {exc}", 2)
+    if workers is None:
+        workers = default_workers()
+    if store is not None and workers == 0:
+        workers = 1  # a game another host runs is answered on the games' process's own loop
 
     config = ServeConfig(
         data=(data or default_data_dir()).expanduser(),
@@ -123,7 +165,13 @@ def serve(
         max_connections=max_connections,
         idle_timeout=idle_timeout * 60,
         pace=pace,
-        workers=default_workers() if workers is None else workers,
+        workers=workers,
+        store=store,
+        per_user=max_per_user,
+        per_address=max_per_address,
+        per_address_startups=max_startups_per_address,
+        startups=startups,
+        login_timeout=login_grace,
     )
     run_server(config)
 
@@ -171,7 +219,11 @@ def run_server(config: object) -> None:
             _fail(f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}")
         games = len(server.hub.tables)
         _say(f"imperial serve: listening on {config.host}:{port}")
-        _say(f"  data: {config.data} ({games} game{'s' if games != 1 else ''})")
+        from imperial_tui.server.store import describe_store
+
+        where_games = describe_store(config.store_spec)
+        _say(f"  games: {where_games} ({games} game{'s' if games != 1 else ''})")
+        _say(f"  host key: {config.data}")
         where = "localhost" if config.host in ("127.0.0.1", "::1", "localhost") else config.host
         _say(f"  players join with: ssh -p {port} NAME@{where}")
         if config.workers:
@@ -199,6 +251,7 @@ def run_server(config: object) -> None:
 @serve_app.command("users")
 def users(
     data: DataOpt = None,
+    store: StoreOpt = None,
     reset: Annotated[
         str | None,
         typer.Option(
@@ -209,13 +262,13 @@ def users(
     ] = None,
 ) -> None:
     """List the players who claimed a name, or free one (`--reset NAME`)."""
-    store = _store(data)
+    db = _store(data, store)
     if reset is not None:
-        if store.reset_user(reset):
+        if db.reset_user(reset):
             _say(f"{reset} is free again: the next key that logs in as {reset} claims it")
             return
         _fail(f"no user called {reset}")
-    rows = store.list_users()
+    rows = db.list_users()
     if not rows:
         _say("no users yet")
     for u in rows:
@@ -224,9 +277,9 @@ def users(
 
 
 @serve_app.command("games")
-def games(data: DataOpt = None) -> None:
+def games(data: DataOpt = None, store: StoreOpt = None) -> None:
     """List the server's games: number, title, state and seats."""
-    hub = _hub(data)
+    hub = _hub(data, store)
     if not hub.tables:
         _say("no games yet")
     for table in hub.tables.values():
@@ -240,15 +293,22 @@ def export(
     game: Annotated[int, typer.Argument(help="The game's number (see `imperial serve games`).")],
     file: Annotated[Path, typer.Argument(help="The save file to write.")],
     data: DataOpt = None,
+    store: StoreOpt = None,
+    force: ForceOpt = False,
 ) -> None:
-    """Write a server game as a normal save file (`imperial play FILE` opens it)."""
+    """Write a server game as a normal save file (`imperial play FILE` opens it). An existing
+    FILE is kept unless --force; the file is written whole or not at all."""
     from rules.savefile import SaveError
 
-    hub = _hub(data)
+    if file.exists() and not force:
+        _fail(f"{file} exists; use --force to overwrite it")
+    hub = _hub(data, store)
     try:
         path = hub.export(game, file)
     except SaveError as exc:
         _fail(str(exc))
+    except OSError as exc:
+        _fail(f"{file}: {exc.strerror or exc}")
     _say(f"game {game} saved to {path}")
 
 
@@ -256,35 +316,84 @@ def export(
 def import_(
     file: Annotated[Path, typer.Argument(help="A save file to continue on the server.")],
     data: DataOpt = None,
+    store: StoreOpt = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Import it even if the server has this game already.")
+    ] = False,
 ) -> None:
     """Continue a save file on the server: its human seats belong to the users of those names
     (players log in with them), computer seats keep their level. A running server picks the
-    game up within seconds."""
+    game up within seconds. A game the server has already (the same deal and moves) is not
+    imported twice unless --force."""
     from rules.savefile import SaveError
 
-    hub = _hub(data, create=True)
+    hub = _hub(data, store, create=True)
     try:
+        if not force:
+            same = hub.same_game(file)
+            if same is not None:
+                _fail(
+                    f"{file} is game #{same} on this server already; use --force to import "
+                    "it again as a new game"
+                )
         table = hub.import_save(file)
     except SaveError as exc:
         _fail(str(exc))
     _say(f"imported as game #{table.id} ({table.describe_seats()})")
 
 
-def _store(data: Path | None, create: bool = False) -> object:
+@serve_app.command("migrate")
+def migrate(
+    source: Annotated[
+        Path,
+        typer.Option("--from", metavar="DIR", help="The data directory of a SQLite server."),
+    ],
+    target: Annotated[
+        str, typer.Option("--to", metavar="URL", help="The PostgreSQL database: postgresql://...")
+    ],
+    force: Annotated[
+        bool, typer.Option("--force", help="Also when the target has games already.")
+    ] = False,
+) -> None:
+    """Move a SQLite server's users and games (numbers, seats, every log line) into a
+    PostgreSQL database, in one transaction. Stop the server first."""
+    from imperial_tui.server.migrate import MigrateError, migrate_store
     from imperial_tui.server.store import SQLiteStore, StoreError
+    from imperial_tui.server.store_pg import PostgresStore, is_url
 
-    path = (data or default_data_dir()).expanduser() / "imperial.db"
-    if not path.exists() and not create:
-        _fail(f"no server database in {path.parent} (start `imperial serve` first, or --data)")
+    if not is_url(target):
+        _fail(f"--to must be a postgresql:// URL, not {target!r}", 2)
+    path = source.expanduser() / "imperial.db"
+    if not path.exists():
+        _fail(f"no server database in {source}")
     try:
-        return SQLiteStore(path)
+        src, dst = SQLiteStore(path), PostgresStore(target)
+        users, games = migrate_store(src, dst, force=force)
+    except (StoreError, MigrateError) as exc:
+        _fail(str(exc))
+    _say(
+        f"moved {users} user{'s' if users != 1 else ''} and {games} game{'s' if games != 1 else ''}"
+    )
+
+
+def _store(data: Path | None, store: str | None = None, create: bool = False):  # type: ignore[no-untyped-def]
+    from imperial_tui.server.store import StoreError, open_store
+
+    if store is not None:
+        spec: str | Path = store
+    else:
+        spec = (data or default_data_dir()).expanduser() / "imperial.db"
+        if not spec.exists() and not create:
+            _fail(f"no server database in {spec.parent} (start `imperial serve` first, or --data)")
+    try:
+        return open_store(spec)
     except StoreError as exc:
         _fail(str(exc))
 
 
-def _hub(data: Path | None, create: bool = False):  # type: ignore[no-untyped-def]
+def _hub(data: Path | None, store: str | None = None, create: bool = False):  # type: ignore[no-untyped-def]
     from imperial_tui.server.hub import Hub
 
-    hub = Hub(_store(data, create))  # type: ignore[arg-type]
+    hub = Hub(_store(data, store, create))
     hub.load()
     return hub

@@ -22,6 +22,7 @@ from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
 
+from imperial_tui.server.limits import ByteBudget
 from imperial_tui.server.screen_diff import ScreenDiff
 
 if TYPE_CHECKING:
@@ -40,17 +41,27 @@ MOUSE_ON = "\x1b[?1000h\x1b[?1006h"  # clicks and the wheel only: no motion, no 
 MOUSE_OFF = "\x1b[?1000l\x1b[?1006l"
 ASK_SYNC = "\x1b[?2026$p"  # does the terminal support synchronized output?
 LEAVE = "\x1b[?2004l\x1b[?7h\x1b[?1049l\x1b[?25h"
+RESTORE = MOUSE_OFF + LEAVE  # all of it, whatever was turned on
 
 # Input events a connection may send: a burst of BURST, then RATE a second. A person never
 # comes near it (a paste is one event); a client spewing bytes cannot keep the one event loop
 # that serves everyone busy with thousands of key presses.
-RATE, BURST = 40.0, 120.0
+RATE, BURST = 20.0, 20.0  # (a fast typist: 10 keys a second; a held arrow key is slowed)
+# Bytes are budgeted before that, before the parser (limits.ByteBudget). A read of at least
+# PASTE_MIN characters that are nearly all printable and hold no escape sequence is text
+# pasted without bracketed paste (a person's keys arrive one or two at a time): it is given
+# to the app as one paste, not as PASTE_MIN key presses, so it is neither cut by the key
+# rate above nor costly.
+PASTE_MIN = 16
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 
 
 class Link(Protocol):
     """The connection under a driver."""
 
     size: tuple[int, int]
+
+    ended: str | None  # why the server ended the connection (told after the screen is gone)
 
     def send(self, text: str) -> None:
         """Queue text for the terminal (never blocks)."""
@@ -87,6 +98,7 @@ class SSHDriver(Driver):
         self._tokens = BURST
         self._refilled = self._loop.time()
         self.dropped = 0
+        self.budget: ByteBudget = getattr(self.link, "budget", None) or ByteBudget()
 
     # -- output -------------------------------------------------------------------------------
     def write(self, data: str) -> None:
@@ -145,8 +157,21 @@ class SSHDriver(Driver):
                     break
                 if isinstance(data, tuple):
                     self._resize(*data)
-                else:
-                    self._feed(self._decode(data))
+                    continue
+                now = self._loop.time()
+                wait = self.budget.take(len(data), now)
+                if wait and self.budget.exhausted(now, wait):
+                    kb = self.budget.rate / 1024
+                    self.link.ended = (
+                        f"disconnected: more input than a person types (over {kb:.0f} KB a "
+                        f"second for {self.budget.patience:.0f} seconds)"
+                    )
+                    log.warning("a connection sent too much input; disconnected")
+                    break
+                if wait:
+                    await asyncio.sleep(wait)
+                self._feed(self._decode(data))
+                await asyncio.sleep(0)  # other connections' turn before the next read
         except asyncio.CancelledError:
             return
         except Exception:
@@ -164,6 +189,12 @@ class SSHDriver(Driver):
     def _feed(self, text: str) -> None:
         """Parse typed text into key, mouse and paste events. A sequence the parser cannot
         make sense of is dropped (a fresh parser), never an error for the app."""
+        if len(text) >= PASTE_MIN and "\x1b" not in text:
+            printable = sum(ch.isprintable() or ch in "\r\n\t" for ch in text)
+            if printable >= 0.9 * len(text):
+                body = text.rstrip("\r\n")  # an Enter after it is still a key press
+                pasted = body.replace("\r\n", "\n").replace("\r", "\n")
+                text = PASTE_START + pasted + PASTE_END + text[len(body) :]
         try:
             for event in self._parser.feed(text):
                 self._dispatch(event)
@@ -183,6 +214,9 @@ class SSHDriver(Driver):
             return
         self._tokens -= 1
         self.process_message(event)
+        if isinstance(event, events.Paste):
+            # an Input takes a paste without a repaint of its own until the next key
+            self._loop.call_later(0.05, self._app.refresh)
 
     def _schedule_tick(self) -> None:
         """A lone Escape is only known to be the Escape key after a short wait: ask the parser

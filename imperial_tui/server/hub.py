@@ -18,10 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from imperial_tui.app.widgets.shared import SharedRenders
+from imperial_tui.server.limits import Sessions
 from imperial_tui.server.store import (
     FINISHED,
     OPEN,
     PLAYING,
+    GameRecord,
     LogEntry,
     SeatRecord,
     Store,
@@ -84,7 +86,7 @@ class Hub:
         self.executor = executor or ThreadPoolExecutor(1, thread_name_prefix="imperial-bot")
         self.tables: dict[int, Table] = {}
         self.clients: set[Client] = set()
-        self.admitted = 0  # sessions admitted and not yet ended
+        self.sessions = Sessions()  # admitted and not yet ended (limits.py)
         self._notify_tasks: set[asyncio.Task[None]] = set()
         self.notifications: list[dict[str, str]] = []  # what was sent (tests, the log)
         self.renders = SharedRenders()  # panels drawn once for every screen that shows them
@@ -95,11 +97,16 @@ class Hub:
         while serving, it picks up games the host imported meanwhile."""
         new = []
         for record in self.store.games(after=max(self.tables, default=0)):
-            table = Table(self, record)
-            table.resume(self.store.log(record.id))
+            table = self.make_table(record)
             self.tables[record.id] = table
             new.append(table)
         return new
+
+    def make_table(self, record: GameRecord) -> Table:
+        """A stored game as a table of this hub, rebuilt from its log."""
+        table = Table(self, record)
+        table.resume(self.store.log(record.id))
+        return table
 
     async def pick_up_imports(self) -> None:
         """Games the host imports while the server runs (imperial serve import) appear: told
@@ -127,16 +134,14 @@ class Hub:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
     # -- connections --------------------------------------------------------------------------
-    def admit(self, limit: int) -> bool:
-        """A session may start (fewer than ``limit`` are running); ``release`` when it ends.
-        Counted here, not per process, so that the limit holds across worker processes."""
-        if self.admitted >= limit:
-            return False
-        self.admitted += 1
-        return True
+    def admit(self, user: str) -> str | None:
+        """A session of ``user`` may start (None), or why not (the server's cap on sessions,
+        or the user's); ``release`` when it ends. Counted where the tables are, so that the
+        caps hold across worker processes."""
+        return self.sessions.admit(user)
 
-    def release(self) -> None:
-        self.admitted = max(0, self.admitted - 1)
+    def release(self, user: str) -> None:
+        self.sessions.release(user)
 
     def connect(self, client: Client) -> None:
         self.clients.add(client)
@@ -328,6 +333,24 @@ class Hub:
         write_atomically(path, to_json(doc) + "\n")
         return path
 
+    def same_game(self, path: Path) -> int | None:
+        """The number of a game here with the same players, deal and moves as the save file
+        (importing it again would make a second copy), or None."""
+        loaded = load_game(path)
+        game = loaded.game
+        moves = [str(a) for a in game.history]
+        for table in self.tables.values():
+            mine = table.game
+            if (
+                mine is not None
+                and mine.players == game.players
+                and mine.setup.seed == game.setup.seed
+                and mine.rules == game.rules
+                and [str(a) for a in mine.history] == moves
+            ):
+                return table.id
+        return None
+
     def import_save(self, path: Path, creator: str = "host") -> Table:
         """A save file becomes a server game: its human seats belong to the users of those
         names, its computer seats keep their level, and its actions are the game's log."""
@@ -347,16 +370,16 @@ class Hub:
             "hidden_cash": bool(loaded.app.get("hidden_cash", False)),
             "pace": float(loaded.app.get("pace", self.default_pace)),
         }
-        game_id = self.store.create_game(path.stem, creator, settings, seats)
         header = game_to_dict(game, loaded.controllers, settings, loaded.header.get("created"))
         header.pop("actions")
-        self.store.start_game(game_id, header)
-        for i, ply in enumerate(game.plies, start=1):
-            self.store.append(
-                game_id, LogEntry("action", str(ply.action), actor_of(ply), None, now(), i)
-            )
-        if game.is_over:
-            self.store.set_status(game_id, FINISHED)
+        entries = [
+            LogEntry("action", str(ply.action), actor_of(ply), None, now(), i)
+            for i, ply in enumerate(game.plies, start=1)
+        ]
+        game_id = self.store.import_game(
+            path.stem, creator, settings, seats, header, entries,
+            FINISHED if game.is_over else PLAYING,
+        )  # fmt: skip
         record = self.store.game(game_id)
         assert record is not None
         table = Table(self, record)

@@ -38,6 +38,7 @@ def section_of(row: LobbyRow) -> str:
 
 
 class LobbyScreen(Screen[None]):
+    HOME = True  # the server app's home: games open over it, and close back to it
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "new game", id="lobby.new"),
         Binding("r", "refresh", "refresh", id="lobby.refresh", show=False),
@@ -121,7 +122,8 @@ class LobbyScreen(Screen[None]):
             text.append("n: new game   q: leave", style="dim")
         else:
             text.append(f"#{r.id} {r.title}\n", style="bold")
-            text.append(f"seats: {r.seats}\n")
+            width = max(20, self.query_one("#lobby-detail", Static).size.width - 2)
+            text.append("\n".join(seat_lines(r.seats, width)) + "\n")
             what = {
                 "yours": "enter: play" if r.status != "open" else "waiting for players",
                 "open": "enter: take a free seat",
@@ -146,6 +148,22 @@ class LobbyScreen(Screen[None]):
     def action_refresh(self) -> None:
         self._rows = None
         self.show_games()
+
+
+def seat_lines(seats: str, width: int) -> list[str]:
+    """The seats ("seats: anna, Cleo (greedy), ...") in lines of at most ``width`` cells,
+    broken only between seats, so that no name or level is ever cut ("Dan (greedy)" stays
+    whole)."""
+    lines: list[str] = []
+    line = "seats:"
+    for seat in seats.split(", "):
+        piece = f" {seat},"
+        if len(line) + len(piece) > width and line.strip() not in ("seats:", ""):
+            lines.append(line)
+            line = "      "
+        line += piece
+    lines.append(line.rstrip(","))
+    return lines
 
 
 def server_seat_kinds() -> list[tuple[str, str]]:

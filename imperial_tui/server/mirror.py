@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import astuple
 from typing import Any
 
+from imperial_tui.server.calls import Op
 from imperial_tui.server.hub import Client, Hub
 from imperial_tui.server.store import GameRecord, SeatRecord, Store
 from imperial_tui.server.table import Refused, Seat, Table, clean_chat
@@ -121,22 +122,22 @@ class MirrorTable(Table):
     def set_pace(self, pace: float) -> None:
         """Kept by the owner; a failure leaves the old pace (a setting, never worth a crash)."""
         try:
-            self.hub.call("pace", self, pace=pace)
+            self.hub.call(Op.PACE, self, pace=pace)
         except IllegalAction as exc:
             log.error("game %s: the pace was not kept: %s", self.id, exc.reason)
             return
         self.settings["pace"] = pace
 
     def apply(self, user: str, action: Any, expect: int | None = None) -> None:
-        self.hub.call("apply", self, user=user, action=str(action), expect=expect)
+        self.hub.call(Op.APPLY, self, user=user, action=str(action), expect=expect)
 
     def undo(self, user: str) -> int:
-        return int(self.hub.call("undo", self, user=user).get("steps", 0))
+        return int(self.hub.call(Op.UNDO, self, user=user).get("steps", 0))
 
     def say(self, user: str, text: str) -> None:
         line = clean_chat(text)  # here already: a pasted book never crosses to the owner
         if line:
-            self.hub.call("say", self, user=user, text=line)
+            self.hub.call(Op.SAY, self, user=user, text=line)
 
     def reset(self) -> None:
         """Forget everything taken (before taking the whole table again)."""
@@ -159,7 +160,7 @@ class MirrorHub(Hub):
         self.on_broken: Callable[[], None] = lambda: None
 
     # -- calls --------------------------------------------------------------------------------
-    def call(self, op: str, table: Table | None = None, **args: Any) -> dict[str, Any]:
+    def call(self, op: Op, table: Table | None = None, **args: Any) -> dict[str, Any]:
         """Ask the owner; its answer's table state is taken before returning, and its refusal
         is raised as the same exception an in-process table raises."""
         if table is not None:
@@ -195,7 +196,7 @@ class MirrorHub(Hub):
             # place: the screens showing it keep this object)
             log.exception("resynchronising game %s", table.id)
             table.reset()
-            whole = self._tell("table", id=table.id, have=0).get("tables", ())
+            whole = self._tell(Op.TABLE, id=table.id, have=0).get("tables", ())
             if whole:
                 table.take(whole[0])
             if not table.taken:
@@ -215,9 +216,9 @@ class MirrorHub(Hub):
         """Every table, one call each (a server's whole history in one message could be
         larger than a message may be)."""
         before = set(self.tables)
-        for game_id in self.call("hello")["ids"]:
+        for game_id in self.call(Op.HELLO)["ids"]:
             with contextlib.suppress(Refused):  # (gone in the meantime)
-                self.call("table", id=int(game_id), have=0)
+                self.call(Op.TABLE, id=int(game_id), have=0)
         return [t for i, t in self.tables.items() if i not in before]
 
     def wake(self) -> None:
@@ -226,7 +227,11 @@ class MirrorHub(Hub):
     async def stop(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)
 
-    def _tell(self, op: str, **args: Any) -> dict[str, Any]:
+    def tell(self, op: Op, **args: Any) -> None:
+        """A call whose answer does not matter."""
+        self._tell(op, **args)
+
+    def _tell(self, op: Op, **args: Any) -> dict[str, Any]:
         """A call whose failure only means the owner is gone (the worker then ends)."""
         try:
             return self.caller.call(op, **args)
@@ -236,23 +241,26 @@ class MirrorHub(Hub):
                 self.on_broken()
             return {}
 
-    def admit(self, limit: int) -> bool:
-        return bool(self._tell("admit", limit=limit).get("ok"))
+    def admit(self, user: str) -> str | None:
+        answer = self._tell(Op.ADMIT, user=user)
+        if not answer:
+            return "the server lost its games' process; try again in a moment"
+        return None if answer.get("ok") else str(answer.get("why") or "the server is full")
 
-    def release(self) -> None:
-        self._tell("release")
+    def release(self, user: str) -> None:
+        self._tell(Op.RELEASE, user=user)
 
     def connect(self, client: Client) -> None:
         super().connect(client)
         self._next_id += 1
         self._ids[client] = self._next_id
-        self._tell("connect", user=client.user, client=self._next_id)
+        self._tell(Op.CONNECT, user=client.user, client=self._next_id)
 
     def disconnect(self, client: Client) -> None:
         super().disconnect(client)
         cid = self._ids.pop(client, None)
         if cid is not None:
-            self._tell("disconnect", client=cid)
+            self._tell(Op.DISCONNECT, client=cid)
 
     def turn(self, client_id: int, game_id: int) -> None:
         """The owner says it became this connection's user's decision in ``game_id``."""
@@ -274,7 +282,7 @@ class MirrorHub(Hub):
         title: str | None = None,
     ) -> Table:
         answer = self.call(
-            "create",
+            Op.CREATE,
             creator=creator,
             seats=[list(s) for s in seats],
             rules={"edition": rules.edition, "variant": rules.variant, "options": rules.options()},
@@ -285,7 +293,7 @@ class MirrorHub(Hub):
         return self.tables[int(answer["id"])]
 
     def join(self, user: str, table: Table) -> Seat:
-        self.call("join", table, user=user)
+        self.call(Op.JOIN, table, user=user)
         seat = table.seat_of(user)
         if seat is None:
             raise Refused("this game has no free seat")

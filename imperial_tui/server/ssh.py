@@ -20,17 +20,19 @@ import os
 import socket
 import sys
 import time
+import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
 from imperial_tui.server.collector import Collector
-from imperial_tui.server.driver import clear_parser_cache
+from imperial_tui.server.driver import RESTORE, clear_parser_cache
 from imperial_tui.server.hub import Hub
-from imperial_tui.server.store import NameTaken, SQLiteStore, Store, StoreError
+from imperial_tui.server.limits import ByteBudget, Gate, Peer, Startups
+from imperial_tui.server.store import NameTaken, Store, StoreError, open_store
 from rules.actions import NATION_CODES
 from rules.setup import NAME_RE
 
@@ -50,7 +52,23 @@ class ServeConfig:
     max_connections: int = 64
     idle_timeout: float = 3600.0  # seconds without a key press
     pace: float = 0.6  # seconds between computer moves (each game can change it)
-    login_timeout: float = 30.0
+    login_timeout: float = 20.0  # seconds to log in (OpenSSH's LoginGraceTime)
+    per_user: int = 4  # sessions of one user at once
+    per_address: int = 16  # connections from one address at once (logged in or not)
+    per_address_startups: int = 4  # connections from one address still logging in
+    startups: Startups = field(default_factory=Startups)  # OpenSSH's MaxStartups
+    # input bytes a connection may have parsed (limits.ByteBudget): a second, at once, and
+    # how long it may stay over before it is disconnected
+    input_rate: float = 2048.0
+    input_burst: float = 4096.0
+    input_patience: float = 10.0
+    # the database: None for SQLite in ``data``, or postgresql://... (several hosts)
+    store: str | None = None
+
+    @property
+    def store_spec(self) -> str | Path:
+        return self.store or self.data / "imperial.db"
+
     # seconds between full garbage collections (0: Python's own schedule); see collector.py
     gc_every: float = 30.0
     # processes running the connections' screens (0: all in this one); see owner.py
@@ -58,11 +76,16 @@ class ServeConfig:
 
 
 def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player name (None: it can)."""
+    """Why ``name`` cannot be a player name (None: it can). In ASCII only: OpenSSH shows any
+    other character of the reason as an octal escape (``J\\303\\274rgen``), so a name with an
+    accent is shown with ``?`` and the name without accents is suggested."""
     if not NAME_RE.match(name) or name.upper() in NATION_CODES:
+        shown = "".join(ch if " " <= ch <= "~" else "?" for ch in name[:30])
+        folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+        hint = f" (try {folded})" if folded != name and NAME_RE.match(folded) else ""
         return (
-            f"'{name[:30]}' cannot be a player name: start with a letter, then letters, digits, "
-            "_ . ' - (at most 20 characters, not a nation code). Connect as ssh NAME@host"
+            f"'{shown}' cannot be a player name: start with a letter, then letters A-Z, digits, "
+            f"_ . ' - (at most 20 characters, not a nation code){hint}. Connect as ssh NAME@host"
         )
     return None
 
@@ -97,13 +120,17 @@ def tell(process: asyncssh.SSHServerProcess[bytes], line: str, code: int = 1) ->
 class SSHLink:
     """The driver's link over an asyncssh process: bytes in, text out, window sizes."""
 
-    def __init__(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+    def __init__(
+        self, process: asyncssh.SSHServerProcess[bytes], budget: ByteBudget | None = None
+    ) -> None:
         self.process = process
+        self.budget = budget or ByteBudget()  # read by the driver
         width, height = process.get_terminal_size()[:2]
         self.size = (width or 80, height or 24)
         self.last_input = time.monotonic()
         self.sent = 0
         self.closed = False
+        self.ended: str | None = None  # why the server ended it (too much input)
 
     def send(self, text: str) -> None:
         if self.closed:
@@ -155,18 +182,15 @@ class GameSSHServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        self.peer = peer_of(conn.get_extra_info("peername"))
         self.server.connections += 1
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections -= 1
+        self.server.closed(self.peer)
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
-        # sessions are capped at max_connections (told after login); logins in progress at
-        # twice that, so a flood of unauthenticated connections cannot pile up
-        if self.server.connections > 2 * self.server.config.max_connections:
-            self.why = "the server is full; try again later"
-            return True
         problem = name_problem(username)
         if problem:
             self.why = problem
@@ -220,6 +244,7 @@ class GameSSHServer(asyncssh.SSHServer):
         return False
 
     def auth_completed(self) -> None:
+        self.server.logged_in(self.peer)
         if self.new_key is None:
             return
         try:
@@ -230,6 +255,61 @@ class GameSSHServer(asyncssh.SSHServer):
             pass
 
 
+def peer_of(address: Any) -> Peer:
+    """A TCP connection's peer as the limits count it: "address port"."""
+    if isinstance(address, tuple) and len(address) >= 2:
+        return f"{address[0]} {address[1]}"
+    return str(address)
+
+
+def refuse(conn: socket.socket, why: str) -> None:
+    """Drop a new connection with one line before the SSH greeting (which clients show or
+    ignore: RFC 4253 allows lines before it)."""
+    try:
+        conn.setblocking(False)
+        conn.send(f"imperial: {why}\r\n".encode())
+    except OSError:
+        pass
+    finally:
+        conn.close()
+
+
+async def accept_forever(
+    listener: socket.socket, gate: Gate, hand: Callable[[socket.socket, Peer], None]
+) -> None:
+    """Accept connections, drop those the gate refuses, hand the others on (to this
+    process's SSH server, or to the least busy worker)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        try:
+            conn, address = await loop.sock_accept(listener)
+        except OSError as exc:  # out of file descriptors, a reset before accept ...
+            log.error("cannot accept a connection: %s", exc)
+            await asyncio.sleep(0.1)
+            continue
+        peer = peer_of(address)
+        why = gate.accept(peer)
+        if why is not None:
+            refuse(conn, why)
+            continue
+        try:
+            hand(conn, peer)
+        except Exception:
+            log.exception("a connection could not be handed on")
+            gate.closed(peer)
+            conn.close()
+
+
+def listen(config: ServeConfig) -> socket.socket:
+    sock = socket.create_server((config.host, config.port), backlog=1024)
+    sock.setblocking(False)
+    return sock
+
+
+def make_gate(config: ServeConfig) -> Gate:
+    return Gate(config.per_address, config.per_address_startups, config.startups)
+
+
 class Server:
     """``imperial serve``: start, serve connections, stop cleanly."""
 
@@ -237,36 +317,40 @@ class Server:
         self,
         config: ServeConfig,
         hub: Callable[[Store], Hub] | None = None,
-        sock: socket.socket | None = None,
+        handed: bool = False,
     ) -> None:
         """``hub`` makes the hub from the store (a worker process's copies: mirror.py);
-        ``sock`` is a listening socket shared with other processes (owner.py)."""
+        ``handed``: connections are handed to ``serve_connection`` by another process
+        (owner.py), which listens and counts them, instead of accepted here."""
         self.config = config
-        self.store = SQLiteStore(config.data / "imperial.db")
+        self.store = open_store(config.store_spec)
         if hub is None:
             self.hub = Hub(self.store, notify=config.notify, default_pace=config.pace)
         else:
             self.hub = hub(self.store)
-        self.sock = sock
+        self.hub.sessions.limit = config.max_connections
+        self.hub.sessions.per_user = config.per_user
+        self.handed = handed
+        self.gate = make_gate(config)
         self.connections = 0
         self.sessions: set[Any] = set()
-        self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.listener: socket.socket | None = None
+        self.options: asyncssh.SSHServerConnectionOptions | None = None
         self.port = config.port
         self.bytes_sent = 0
         self._poll: asyncio.Task[None] | None = None
+        self._accept: asyncio.Task[None] | None = None
+        self._conns: set[asyncio.Task[None]] = set()
         self.collector = Collector(config.gc_every)
+        # a connection logged in / ended (a worker tells the owner, which counts them)
+        self.on_logged_in: Callable[[Peer], None] = self.gate.logged_in
+        self.on_closed: Callable[[Peer], None] = self.gate.closed
 
     async def start(self) -> int:
         self.hub.load()
         key = host_key(self.config.data)
-        where: dict[str, Any] = (
-            {"sock": self.sock}
-            if self.sock is not None
-            else {"host": self.config.host, "port": self.config.port}
-        )
-        self.acceptor = await asyncssh.create_server(
-            lambda: GameSSHServer(self),
-            **where,
+        self.options = await asyncssh.SSHServerConnectionOptions.construct(
+            server_factory=lambda: GameSSHServer(self),
             server_host_keys=[key],
             process_factory=self.handle,
             encoding=None,
@@ -278,17 +362,53 @@ class Server:
             agent_forwarding=False,
             x11_forwarding=False,
         )
-        self.port = self.acceptor.get_port()
+        loop = asyncio.get_running_loop()
+        if not self.handed:
+            self.listener = listen(self.config)
+            self.port = self.listener.getsockname()[1]
+            self._accept = loop.create_task(
+                accept_forever(self.listener, self.gate, self.serve_connection)
+            )
+            self._poll = loop.create_task(self.hub.pick_up_imports())
         self.hub.wake()
-        if self.sock is None:  # with worker processes, the owner looks for imports
-            self._poll = asyncio.get_running_loop().create_task(self.hub.pick_up_imports())
         self.collector.start()
         return self.port
 
+    def serve_connection(self, conn: socket.socket, peer: Peer) -> None:
+        """Run SSH on an accepted connection (already counted by the gate)."""
+        task = asyncio.get_running_loop().create_task(self._connection(conn, peer))
+        self._conns.add(task)
+        task.add_done_callback(self._conns.discard)
+
+    async def _connection(self, conn: socket.socket, peer: Peer) -> None:
+        loop = asyncio.get_running_loop()
+        options = self.options
+        assert options is not None
+        try:
+            conn.setblocking(False)
+            await loop.connect_accepted_socket(
+                lambda: asyncssh.SSHServerConnection(loop, options), sock=conn
+            )
+        except Exception as exc:  # the client went away at once
+            log.debug("a connection failed to start: %s", exc)
+            conn.close()
+            self.closed(peer)
+
+    def logged_in(self, peer: Peer) -> None:
+        with contextlib.suppress(Exception):
+            self.on_logged_in(peer)
+
+    def closed(self, peer: Peer) -> None:
+        with contextlib.suppress(Exception):
+            self.on_closed(peer)
+
     async def stop(self) -> None:
         """Tell every player, end their apps, close the port and the database."""
-        if self._poll is not None:
-            self._poll.cancel()
+        for task in (self._poll, self._accept):
+            if task is not None:
+                task.cancel()
+        if self.listener is not None:
+            self.listener.close()
         for app in list(self.sessions):
             with contextlib.suppress(Exception):
                 app.stopping = True
@@ -297,10 +417,8 @@ class Server:
             if not self.sessions:
                 break
             await asyncio.sleep(0.05)
-        if self.acceptor is not None:
-            self.acceptor.close()
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.acceptor.wait_closed(), 5)
+        for task in list(self._conns):
+            task.cancel()
         await self.hub.stop()
         self.store.close()
         self.collector.stop()
@@ -328,13 +446,14 @@ class Server:
         if term == "dumb":
             say("your terminal (TERM=dumb) cannot show the game; try TERM=xterm-256color")
             return
-        if not self.hub.admit(self.config.max_connections):
-            say("the server is full; try again later")
+        why = self.hub.admit(user)
+        if why is not None:
+            say(why)
             return
         try:
             await self._play(process, user, term)
         finally:
-            self.hub.release()
+            self.hub.release(user)
 
     async def _play(self, process: asyncssh.SSHServerProcess[bytes], user: str, term: str) -> None:
         if not self._identity_ok(process, user):
@@ -347,7 +466,8 @@ class Server:
         env["TERM"] = term
         lang = env.get("LC_ALL") or env.get("LC_CTYPE") or env.get("LANG") or ""
         ascii_only = env.get("IMPERIAL_ASCII", "") not in ("", "0") or lang in ("C", "POSIX")
-        link = SSHLink(process)
+        c = self.config
+        link = SSHLink(process, ByteBudget(c.input_rate, c.input_burst, c.input_patience))
         app = ServerApp(self.hub, user, link, env, ascii_only=ascii_only)
         app.stopping = False
         self.sessions.add(app)
@@ -357,6 +477,9 @@ class Server:
             await app.run_async(size=link.size)
         finally:
             watchdog.cancel()
+            # the terminal as it was, whatever ended the app (Textual's own exit does this
+            # too; a screen that failed may not have)
+            link.send(RESTORE)
             self.sessions.discard(app)
             self.bytes_sent += link.sent
             self._after_session()
@@ -371,6 +494,8 @@ class Server:
             link.send("imperial: the server is stopping; your games are saved\r\n")
         elif getattr(app, "idle", False):
             link.send("imperial: disconnected after a long time without a key press\r\n")
+        elif link.ended:
+            link.send(f"\r\nimperial: {link.ended}\r\n")
         log.info("%s left", user)
 
     def _identity_ok(self, process: asyncssh.SSHServerProcess[bytes], user: str) -> bool:

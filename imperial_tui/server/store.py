@@ -3,9 +3,9 @@ append-only log (actions, undos and chat lines, each with player and time).
 
 The log is the game, as the actions list is in a save file: a game is rebuilt by replaying its
 log through the engine (``Table.resume``). ``Store`` is the small interface the rest of the
-server uses; ``SQLiteStore`` implements it with the standard library's sqlite3 in WAL mode. A
-server database (PostgreSQL) would implement the same methods (docs/SERVER.md, "Growing past
-one host").
+server uses; ``SQLiteStore`` implements it with the standard library's sqlite3 in WAL mode
+(the default: one host), ``store_pg.PostgresStore`` on PostgreSQL (several hosts on one
+database: docs/SERVER.md). ``open_store`` picks one from ``--data``/``--store``.
 """
 
 from __future__ import annotations
@@ -33,6 +33,11 @@ class StoreError(Exception):
 
 class NameTaken(StoreError):
     """Another key claimed this name first."""
+
+
+class Conflict(StoreError):
+    """The line of the log this writer meant to write is written already: another process
+    (another host) extends this game now."""
 
 
 @dataclass(slots=True)
@@ -97,7 +102,13 @@ class Store(Protocol):
 
     # games
     def create_game(
-        self, title: str, creator: str, settings: dict[str, Any], seats: list[SeatRecord]
+        self,
+        title: str,
+        creator: str,
+        settings: dict[str, Any],
+        seats: list[SeatRecord],
+        game_id: int | None = None,
+        created: str | None = None,
     ) -> int: ...
     def take_seat(self, game_id: int, seat: int, name: str, user: str) -> None: ...
     def start_game(self, game_id: int, header: dict[str, Any]) -> None: ...
@@ -109,8 +120,41 @@ class Store(Protocol):
     def delete_game(self, game_id: int) -> bool: ...
 
     # the log
-    def append(self, game_id: int, entry: LogEntry) -> int: ...
-    def log(self, game_id: int) -> list[LogEntry]: ...
+    def append(self, game_id: int, entry: LogEntry, seq: int | None = None) -> int: ...
+    def log(self, game_id: int, after: int = 0) -> list[LogEntry]: ...
+    def import_game(
+        self,
+        title: str,
+        creator: str,
+        settings: dict[str, Any],
+        seats: list[SeatRecord],
+        header: dict[str, Any],
+        entries: list[LogEntry],
+        status: str,
+    ) -> int: ...
+
+
+def open_store(spec: str | Path) -> Store:
+    """``postgresql://...`` (or ``postgres://``): PostgreSQL; anything else: the SQLite file
+    at that path. StoreError with one line when it cannot be opened."""
+    from imperial_tui.server.store_pg import PostgresStore, is_url
+
+    if is_url(spec):
+        return PostgresStore(str(spec))
+    return SQLiteStore(spec)
+
+
+def describe_store(spec: str | Path) -> str:
+    """Where a store is, for a person (a URL without its password)."""
+    from imperial_tui.server.store_pg import is_url
+
+    if is_url(spec):
+        from urllib.parse import urlsplit
+
+        u = urlsplit(str(spec))
+        host = u.hostname or "localhost"
+        return f"PostgreSQL {u.username + '@' if u.username else ''}{host}{u.path}"
+    return str(spec)
 
 
 _SCHEMA = """
@@ -228,20 +272,39 @@ class SQLiteStore:
 
     # -- games -------------------------------------------------------------------------------
     def create_game(
-        self, title: str, creator: str, settings: dict[str, Any], seats: list[SeatRecord]
+        self,
+        title: str,
+        creator: str,
+        settings: dict[str, Any],
+        seats: list[SeatRecord],
+        game_id: int | None = None,
+        created: str | None = None,
     ) -> int:
         with self._transaction():
-            cur = self._run(
-                "INSERT INTO games (title, creator, created, status, settings) "
-                "VALUES (?, ?, ?, ?, ?)",
-                (title, creator, now(), OPEN, json.dumps(settings)),
+            game_id = self._insert_game(title, creator, settings, seats, game_id, created)
+        return game_id
+
+    def _insert_game(
+        self,
+        title: str,
+        creator: str,
+        settings: dict[str, Any],
+        seats: list[SeatRecord],
+        game_id: int | None = None,
+        created: str | None = None,
+    ) -> int:
+        cur = self._run(
+            "INSERT INTO games (id, title, creator, created, status, settings) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (game_id, title, creator, created or now(), OPEN, json.dumps(settings)),
+        )
+        game_id = int(cur.lastrowid or 0) if game_id is None else game_id
+        for s in seats:
+            self._run(
+                "INSERT INTO seats (game_id, seat, name, kind, user, notified) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, s.seat, s.name, s.kind, s.user, s.notified),
             )
-            game_id = int(cur.lastrowid or 0)
-            for s in seats:
-                self._run(
-                    "INSERT INTO seats (game_id, seat, name, kind, user) VALUES (?, ?, ?, ?, ?)",
-                    (game_id, s.seat, s.name, s.kind, s.user),
-                )
         return game_id
 
     def take_seat(self, game_id: int, seat: int, name: str, user: str) -> None:
@@ -302,11 +365,20 @@ class SQLiteStore:
         return self._run("DELETE FROM games WHERE id=?", (game_id,)).rowcount > 0
 
     # -- the log -----------------------------------------------------------------------------
-    def append(self, game_id: int, entry: LogEntry) -> int:
+    def append(self, game_id: int, entry: LogEntry, seq: int | None = None) -> int:
+        """Add a line to a game's log. With ``seq`` (the line the writer expects to write),
+        a line already written there by another process is a ``Conflict``."""
         with self._transaction():
+            seq = self._append(game_id, entry, seq)
+        entry.seq = seq
+        return seq
+
+    def _append(self, game_id: int, entry: LogEntry, seq: int | None) -> int:
+        if seq is None:
             row = self._run("SELECT MAX(seq) FROM log WHERE game_id=?", (game_id,)).fetchone()
             seq = (row[0] or 0) + 1
-            self._run(
+        try:
+            self.db.execute(
                 "INSERT INTO log (game_id, seq, kind, text, player, user, time, ply) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -320,15 +392,41 @@ class SQLiteStore:
                     entry.ply,
                 ),
             )
-        entry.seq = seq
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(f"game {game_id}, line {seq}: {exc}") from None
+        except sqlite3.Error as exc:
+            raise StoreError(f"the server's database refused: {exc}") from None
         return seq
 
-    def log(self, game_id: int) -> list[LogEntry]:
+    def log(self, game_id: int, after: int = 0) -> list[LogEntry]:
         rows = self._run(
-            "SELECT kind, text, player, user, time, ply, seq FROM log WHERE game_id=? ORDER BY seq",
-            (game_id,),
+            "SELECT kind, text, player, user, time, ply, seq FROM log "
+            "WHERE game_id=? AND seq > ? ORDER BY seq",
+            (game_id, after),
         ).fetchall()
         return [LogEntry(*r) for r in rows]
+
+    def import_game(
+        self,
+        title: str,
+        creator: str,
+        settings: dict[str, Any],
+        seats: list[SeatRecord],
+        header: dict[str, Any],
+        entries: list[LogEntry],
+        status: str,
+    ) -> int:
+        """A whole game in one transaction (``imperial serve import``): a running server
+        never picks up a game half written."""
+        with self._transaction():
+            game_id = self._insert_game(title, creator, settings, seats)
+            self._run(
+                "UPDATE games SET status=?, header=? WHERE id=?",
+                (status, json.dumps(header), game_id),
+            )
+            for e in entries:
+                e.seq = self._append(game_id, e, None)
+        return game_id
 
     # -- helpers -----------------------------------------------------------------------------
     def _transaction(self) -> _Transaction:

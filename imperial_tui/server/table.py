@@ -6,9 +6,11 @@ writes it to the store before anyone sees it (a store error takes the action bac
 every watching app, and lets computer players think in a worker thread so that no player's
 screen waits for them.
 
-Each viewer gets a ``GameView``: a copy of the position in which, with hidden cash, every
-other player's cash is replaced by ``HIDDEN_CASH`` before any panel can read it, so another
-player's cash is never rendered, and so never sent, to a terminal.
+Each viewer gets a ``TableView``: the game as that player may see it, made by the rules
+(``rules.view``: with hidden cash, every other player's cash is the tally of the public
+moves, in the position and in every position kept for undo), with the table's chat lines in
+its log. No other player's real cash is in it, so none can be rendered, nor sent, to a
+terminal.
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ from imperial_tui.server.store import (
 )
 from rules import Action, Game, IllegalAction, RuleSet, SetupError
 from rules.bots import Bot, make_bot
+from rules.controllers import Controller
 from rules.game import Ply
 from rules.savefile import SaveError, game_from_dict, game_to_dict
 from rules.state import Event
+from rules.view import GameView, PublicTally, view_of
 
 if TYPE_CHECKING:
     from imperial_tui.server.hub import Hub
@@ -43,7 +47,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("imperial.server")
 
 HUMAN, OPEN_SEAT = "human", "open"
-HIDDEN_CASH = 999  # what another player's cash reads as in a viewer's copy (never the truth)
 CHAT_LIMIT = 200  # characters in one chat line
 
 
@@ -71,9 +74,22 @@ def clean_chat(text: str) -> str:
     return " ".join(kept.split())[:CHAT_LIMIT]
 
 
-class GameView(Game):
-    """What one viewer may see of a table's game: the position with other players' cash
-    hidden (while the game runs, with hidden cash) and the chat lines in the log."""
+def chat_cut(text: str) -> str | None:
+    """What to tell the author of a chat line that is cut (None: it is not)."""
+    kept = "".join(
+        " " if ch in "\t\r\n" else ch
+        for ch in text
+        if ch in "\t\r\n" or not unicodedata.category(ch).startswith("C")
+    )
+    n = len(" ".join(kept.split()))
+    if n <= CHAT_LIMIT:
+        return None
+    return f"your line was cut to {CHAT_LIMIT} characters (it had {n})"
+
+
+class TableView(GameView):
+    """What one viewer may see of a table's game (``rules.view.GameView``) and the chat
+    lines in its log."""
 
     chat: tuple[tuple[int, str], ...] = ()
 
@@ -140,7 +156,8 @@ class Table:
         self.damaged: str | None = None  # why the log could not be replayed
         self.bots: dict[str, Bot] = {}
         self.listeners: set[Listener] = set()
-        self._views: dict[str | None, GameView] = {}
+        self._views: dict[str | None, TableView] = {}
+        self._tally = PublicTally()  # the public payments, for the views
         self._bot_task: asyncio.Task[None] | None = None
         self._bot_failed_at = -1
         self._awaiting_player: str | None = None
@@ -159,8 +176,8 @@ class Table:
         with contextlib.suppress(StoreError):
             self.hub.store.set_settings(self.id, self.settings)
 
-    def controllers(self) -> dict[str, str]:
-        return {s.name: s.controller for s in self.seats if s.name}
+    def controllers(self) -> dict[str, Controller]:
+        return {s.name: Controller(s.controller) for s in self.seats if s.name}
 
     def seat_of(self, user: str | None) -> Seat | None:
         if user is None:
@@ -259,7 +276,7 @@ class Table:
         self._kick()
 
     # -- what a viewer sees -------------------------------------------------------------------
-    def view_for(self, player: str | None) -> GameView | None:
+    def view_for(self, player: str | None) -> TableView | None:
         """The game as ``player`` (None: a spectator) may see it; cached per version."""
         game = self.game
         if game is None:
@@ -267,19 +284,15 @@ class Table:
         view = self._views.get(player)
         if view is not None:
             return view
-        view = GameView.__new__(GameView)
-        view.setup = game.setup
-        view.state = game.state.copy()
-        view.start_events = game.start_events
-        view.plies = list(game.plies)
+        view = view_of(game, player, self.hidden_cash, self._tally, TableView)
         view.chat = tuple(self.chat)
-        if self.hidden_cash and not game.is_over:
-            cash = view.state.cash
-            for i, name in enumerate(game.players):
-                if name != player:
-                    cash[i] = HIDDEN_CASH
         self._views[player] = view
         return view
+
+    def moves(self) -> int:
+        """Moves and undos in the log: what another host's copy compares (game versions are
+        counted per process)."""
+        return sum(kind != "chat" for kind, _, _ in self.log)
 
     def turn_key(self) -> str:
         s = self.game.state if self.game else None
@@ -320,7 +333,7 @@ class Table:
         game.apply(action)  # raises IllegalAction, changing nothing
         entry = LogEntry("action", str(game.history[-1]), player, user, now(), len(game.plies))
         try:
-            self.hub.store.append(self.id, entry)
+            self.hub.store.append(self.id, entry, seq=len(self.log) + 1)
         except StoreError as exc:
             game.undo()
             raise Refused(f"the server could not save this move ({exc}); nothing changed") from None
@@ -357,7 +370,7 @@ class Table:
         action = game.undo()
         entry = LogEntry("undo", str(action), player, user, now(), len(game.plies))
         try:
-            self.hub.store.append(self.id, entry)
+            self.hub.store.append(self.id, entry, seq=len(self.log) + 1)
         except StoreError as exc:
             game.apply(action)
             raise Refused(f"the server could not save the undo ({exc}); nothing changed") from None
@@ -372,7 +385,9 @@ class Table:
             return
         plies = len(self.game.plies) if self.game else 0
         said = f"{user}: {line}"
-        self.hub.store.append(self.id, LogEntry("chat", said, None, user, now(), plies))
+        self.hub.store.append(
+            self.id, LogEntry("chat", said, None, user, now(), plies), seq=len(self.log) + 1
+        )
         self.log.append(("chat", said, plies))
         self.chat.append((plies, said))
         self._changed(actions=False)
@@ -485,14 +500,14 @@ def check_seats(seats: list[tuple[str, str]]) -> None:
 
 __all__ = [
     "FINISHED",
-    "HIDDEN_CASH",
     "OPEN",
     "PLAYING",
-    "GameView",
     "Refused",
     "Seat",
     "Table",
+    "TableView",
     "actor_of",
+    "chat_cut",
     "check_seats",
     "clean_chat",
     "seat_records",

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from imperial_tui.server import wire
+from imperial_tui.server.calls import Ev, Op
 from imperial_tui.server.mirror import MirrorHub
 from imperial_tui.server.ssh import ServeConfig, Server
 from imperial_tui.server.store import Store
@@ -33,6 +34,11 @@ async def serve(args: dict[str, Any]) -> None:
         idle_timeout=float(args["idle_timeout"]),
         pace=float(args["pace"]),
         login_timeout=float(args["login_timeout"]),
+        per_user=int(args["per_user"]),
+        input_rate=float(args["input"][0]),
+        input_burst=float(args["input"][1]),
+        input_patience=float(args["input"][2]),
+        store=args["store"],
         gc_every=float(args["gc_every"]),
     )
     caller = wire.Caller(socket.socket(fileno=int(args["calls"])))
@@ -40,25 +46,49 @@ async def serve(args: dict[str, Any]) -> None:
     def hub(store: Store) -> MirrorHub:
         return MirrorHub(store, caller, default_pace=config.pace)
 
-    server = Server(config, hub=hub, sock=socket.socket(fileno=int(args["listen"])))
+    server = Server(config, hub=hub, handed=True)
     mirror = server.hub
     assert isinstance(mirror, MirrorHub)
     gone = asyncio.Event()
     mirror.on_broken = gone.set
+    # the owner counts the connections it handed here (limits.py)
+    server.on_logged_in = lambda peer: mirror.tell(Op.LOGGED_IN, peer=peer)
+    server.on_closed = lambda peer: mirror.tell(Op.CLOSED, peer=peer)
     await server.start()
-    reader, _ = await asyncio.open_connection(sock=socket.socket(fileno=int(args["events"])))
-    caller.call("ready")
+    handoff = socket.socket(fileno=int(args["handoff"]))
+    handoff.setblocking(False)
     loop = asyncio.get_running_loop()
+    loop.add_reader(handoff.fileno(), _take_connections, handoff, server)
+    reader, _ = await asyncio.open_connection(sock=socket.socket(fileno=int(args["events"])))
+    caller.call(Op.READY)
     follow = loop.create_task(_follow(mirror, reader))
     watch = loop.create_task(gone.wait())
     try:
         # until the owner says stop or goes away (its events end, or a call finds it gone)
         await asyncio.wait([follow, watch], return_when=asyncio.FIRST_COMPLETED)
     finally:
+        loop.remove_reader(handoff.fileno())
+        handoff.close()
         follow.cancel()
         watch.cancel()
         await server.stop()
         caller.close()
+
+
+def _take_connections(handoff: socket.socket, server: Server) -> None:
+    """Connections the owner accepted and handed here, one message each with its descriptor."""
+    while True:
+        try:
+            data, fds, _, _ = socket.recv_fds(handoff, 1024, 4)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError as exc:
+            log.error("the owner's connections cannot be read: %s", exc)
+            return
+        if not data and not fds:
+            return  # the owner closed its end (it is stopping or gone)
+        for fd in fds:
+            server.serve_connection(socket.socket(fileno=fd), data.decode(errors="replace"))
 
 
 async def _follow(mirror: MirrorHub, reader: asyncio.StreamReader) -> None:
@@ -69,12 +99,12 @@ async def _follow(mirror: MirrorHub, reader: asyncio.StreamReader) -> None:
         except wire.WireError as exc:
             log.error("%s", exc)
             return
-        if message is None or message.get("ev") == "stop":
+        if message is None or message.get("ev") == Ev.STOP:
             return
         try:
-            if message["ev"] == "table":
+            if message["ev"] == Ev.TABLE:
                 mirror.take(message["table"])
-            elif message["ev"] == "turn":
+            elif message["ev"] == Ev.TURN:
                 mirror.turn(int(message["client"]), int(message["id"]))
         except Exception:  # one bad message must not end every connection here
             log.exception("a message from the owner could not be taken")

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from rules.actions import Action
-from rules.bots.knowledge import CashTally
 from rules.game import Game
+from rules.view import PublicTally, view_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +57,7 @@ class SeededBot:
         self.seed = seed
         self.rng = random.Random(seed)
         self.hidden_cash = hidden_cash
-        self._tally = CashTally() if hidden_cash else None
+        self._public = PublicTally() if hidden_cash else None
 
     @staticmethod
     def options(game: Game) -> list[Action]:
@@ -76,15 +76,10 @@ class SeededBot:
         """Nothing to free: only search levels hold processes (``SearchBot.close``)."""
 
     def view(self, game: Game) -> Game:
-        """The game as this bot may see it: with hidden cash on, a copy in which every other
-        player's cash is the tally kept from the public moves (``CashTally``), never the
-        figure in the position. The bot's own cash and everything else is public."""
-        if self._tally is None or game.awaiting is None:
+        """The game as this bot may see it: with hidden cash on, the rules' view for the
+        deciding player (``Game.view_for``), in which every other player's cash is the tally
+        kept from the public moves, never the figure in the position. The bot keeps its own
+        tally between decisions, so each costs only the moves since the last."""
+        if self._public is None or game.awaiting is None:
             return game
-        me = game.players.index(game.awaiting.player)
-        seen = game.copy()
-        known = self._tally.cash(game)
-        for p in range(len(game.players)):
-            if p != me:
-                seen.state.cash[p] = known[p]
-        return seen
+        return view_of(game, game.awaiting.player, True, self._public)

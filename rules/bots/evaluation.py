@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.bots.features import FEATURES, nation_figures, player_features
+from rules.bots.features import FEATURES, nation_figures, player_features, power_per_taxation
 from rules.state import NO, GameState
 
 WIN_POWER = 25
@@ -56,7 +56,8 @@ class Outlook:
 
 def outlook(s: GameState, w: Weights = DEFAULT, figures: list | None = None) -> Outlook:
     figures = figures or nation_figures(s)
-    gains = [(min(15, max(5, f.tax)) - 5) / 3.0 for f in figures]  # taxes about every 3rd turn
+    # power points per taxation (by the game's tax rule), about one taxation in three turns
+    gains = [power_per_taxation(s, f.tax) / 3.0 for f in figures]
     # the game ends when the first nation reaches 25 power points
     rounds = 30.0
     for n, f in enumerate(figures):

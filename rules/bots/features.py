@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rules.actions import RONDEL_SPACES
 from rules.state import NO, GameState
+from rules.taxation import MAX_REVENUE_2030, table_2030
 
 FEATURES = (
     "cash",
@@ -177,9 +178,16 @@ def turns_to(position: int, space: int) -> int:
     return (steps + 2) // 3
 
 
+def power_per_taxation(s: GameState, tax: int) -> int:
+    """Power points a taxation of ``tax`` brings: Imperial's chart, or the 2030 table."""
+    if s.rules.taxation == "2030":
+        return table_2030(min(MAX_REVENUE_2030, tax))[0]
+    return min(15, max(5, tax)) - 5
+
+
 def power_gain(s: GameState, n: int, tax: int) -> int:
-    """Power points a taxation of ``tax`` would bring ``n`` now (the first edition's chart)."""
-    return min(25 - s.power[n], min(15, max(5, tax)) - 5)
+    """Power points a taxation of ``tax`` would bring ``n`` now (by the game's tax rule)."""
+    return min(25 - s.power[n], power_per_taxation(s, tax))
 
 
 def extended_features(s: GameState, figures: list[NationFigures]) -> list[list[float]]:

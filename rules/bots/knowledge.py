@@ -1,12 +1,6 @@
-"""What a player at the table can know about the others' cash when cash is hidden.
-
-Every payment in Imperial is public: the set-up money, bond purchases, interest, success
-bonuses, the investor card's 2M, rondel fees, donations. An attentive player can therefore keep
-a tally of everyone's cash from the moves alone, and so does a bot: it replays the moves of the
-game from its set-up and reads the cash of that replay. It never reads another player's cash
-from the position itself, so a figure that did not come from a public move (say, a position
-edited by hand) stays unknown to it.
-"""
+"""The game replayed from its set-up by its public moves, for the table watch
+(``rules.bots.opponents``): what the other players were offered and chose. (What a bot may
+know of the others' cash is the rules' per-player view: ``rules.view``.)"""
 
 from __future__ import annotations
 
@@ -17,7 +11,7 @@ from rules.game import Game
 class Replay:
     """A game replayed from its set-up by its public moves, kept between calls so that each
     call replays only the moves made since the last one (an undo or another game starts it
-    afresh). The cash tally and the table watch (``rules.bots.opponents``) read it."""
+    afresh)."""
 
     __slots__ = ("_setup", "game")
 
@@ -49,21 +43,3 @@ class Replay:
         """The moves of ``game`` the replay has not made yet (after ``sync``)."""
         assert self.game is not None
         return game.history[len(self.game.plies) :]
-
-
-class CashTally:
-    """Everyone's cash as the public moves leave it, from a ``Replay`` of the game."""
-
-    __slots__ = ("_replay",)
-
-    def __init__(self) -> None:
-        self._replay = Replay()
-
-    def cash(self, game: Game) -> list[int]:
-        """Every player's cash as the public moves of ``game`` leave it."""
-        self._replay.sync(game)
-        replay = self._replay.game
-        assert replay is not None
-        for action in self._replay.new_moves(game):
-            replay.apply(action)
-        return list(replay._state.cash)

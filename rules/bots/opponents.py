@@ -11,7 +11,7 @@ ahead only while the table plays as predicted. The strong level does (10 nation 
 choices were seen and 90% of them predicted, 6 otherwise); docs/BOTS.md has the tournaments.
 
 Only public moves are used: the position before each choice is a replay of the game's moves
-from its set-up (``rules.bots.knowledge.Replay``, as for the cash tally), so with hidden cash the
+from its set-up (``rules.bots.knowledge.Replay``), so with hidden cash the
 other players' cash stays what the moves say, never what the position holds.
 """
 

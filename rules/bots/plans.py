@@ -7,7 +7,8 @@ threatened, or carry an army by sea to another coast. Each ``Aim`` here makes on
 plan of that kind: the rules of thumb's value of each move (``rules.bots.tactics``) plus a
 bonus for the moves that serve the aim, including the moves that only bring a unit closer to
 it for a later turn (staging). The plan runs through the battles its moves start, its own
-battle choices by the aim and the other nations' answers as the rules of thumb predict them,
+battle choices by the aim and the other nations' answers (battles, and in Imperial 2030 a
+canal's controller) as the rules of thumb predict them,
 so the position after a plan is the position the playouts start from.
 
 The search player (``rules.bots.search``) plays every plan forward with the same playouts
@@ -191,11 +192,10 @@ class Planner:
             kind = t.awaiting_kind
             if kind == "maneuver":
                 a = self._move(t, aim, style, goal, armies, fleets)
-            elif kind == "battle":
-                if t.awaiting_nation == n:
-                    a = self._battle(t, aim, style, goal)
-                else:
-                    a, _ = self.others.pick(t, engine.legal_actions(t))
+            elif kind == "battle" and t.awaiting_nation == n:
+                a = self._battle(t, aim, style, goal)
+            elif kind in ("battle", "canal"):  # the others' answers (a canal's controller)
+                a, _ = self.others.pick(t, engine.legal_actions(t))
             else:
                 break
             actions.append(a)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 
 from rules.actions import (
-    NATION_CODES,
     Action,
     BuildFactory,
     Buy,
@@ -30,14 +29,17 @@ from rules.bots.features import NationFigures, nation_figures, tax_potential
 from rules.bots.style import PLAIN, Style
 from rules.bots.tactics import (
     battle_choice,
+    canal_answer,
     foreign_armies_near,
     home_threats,
     move_value,
     nation_of,
 )
+from rules.decisions import Decision
 from rules.economy import FACTORY_COST, factory_sites, import_sites, is_port
-from rules.rondel import SPACE_NAMES, cost_of, distance, interest_shortfall
+from rules.rondel import SPACE_NAMES, distance, interest_shortfall, move_cost
 from rules.state import NO, GameState
+from rules.taxation import tax_plan
 
 WIN_POWER = 25
 UNIT_CAP = 9  # beyond this many units a nation rarely finds work for more
@@ -72,7 +74,7 @@ class Policy:
             return self.battle(s, actions, explain)
         if kind in ("invest", "bond_choice"):
             return self.invest(s, actions, explain)
-        if kind == "production":
+        if kind == Decision.PRODUCE:
             return self.production(s, actions, explain)
         if kind == "import":
             return self.imports(s, actions, explain)
@@ -80,6 +82,9 @@ class Policy:
             return self.factory(s, actions, explain)
         if kind == "swiss_bank":
             return self.swiss(s, actions, explain)
+        if kind == "canal":
+            action, why = canal_answer(s, actions)
+            return action, why if explain else ""
         closing = [a for a in actions if isinstance(a, Pass | NoFight | EndManeuver)]
         return (closing or actions)[-1], ""
 
@@ -100,7 +105,7 @@ class Policy:
             target = _space_index(a.space)
             space = a.space.rstrip("12")
             v = space_value(s, n, gov, space, tax, units, self.style)
-            fee = cost_of(s.rondel[n], target)
+            fee = move_cost(s, n, target)
             v -= fee * 0.6 * self.style.thrift
             v -= 0.03 * distance(s.rondel[n], target)
             out.append((v + self._jitter(), a))
@@ -194,7 +199,7 @@ class Policy:
         let = next(a for a in actions if isinstance(a, SwissBankForce) and not a.force)
         if mine > 0 and s.treasury[n] >= sum(interest_of(s, n)):
             return force, (
-                f"forces {NATION_CODES[n]} to Investor: its interest pays {mine}M"
+                f"forces {s.board.codes[n]} to Investor: its interest pays {mine}M"
                 if explain
                 else ""
             )
@@ -236,6 +241,11 @@ def space_value(
 ) -> float:
     """What landing on ``space`` brings nation ``n`` (and its government) now, roughly in
     millions; negative for a turn that would do nothing."""
+    if space == "taxation" and s.rules.taxation == "2030":
+        plan = tax_plan(s, n)  # Imperial 2030: the table's points and a bonus from the treasury
+        if plan.points <= 0 and plan.bonus <= 0:
+            return -2.0
+        return plan.points * 1.1 + plan.bonus * 0.8 + plan.treasury_gain * 0.35
     if space == "taxation":
         level = min(15, max(5, tax))
         gain = min(WIN_POWER - s.power[n], level - 5)
@@ -318,7 +328,7 @@ def buy_value(
 ) -> float:
     """What a bond purchase is worth to player ``p`` beyond its price: its interest times
     the nation's prospects, and the government it takes or keeps."""
-    n = nation_of(a.nation)
+    n = nation_of(s, a.nation)
     f = (figures or nation_figures(s))[n]
     k = costs.index(a.value)
     price = a.value - (a.returning or 0)
@@ -339,7 +349,7 @@ def buy_value(
 
 
 def buy_reason(s: GameState, p: int, a: Buy) -> str:
-    n = nation_of(a.nation)
+    n = nation_of(s, a.nation)
     name = s.board.nations[n].name
     costs = s.rules.bond_costs
     credits = [0] * len(s.players)
@@ -373,7 +383,7 @@ def rondel_reason(s: GameState, a: ChooseRondel) -> str:
     n = s.turn
     space = a.space
     text = f"{SPACE_NAMES[space].lower()}: {effect_text(s, n, space)}"
-    fee = cost_of(s.rondel[n], _space_index(space))
+    fee = move_cost(s, n, _space_index(space))
     if fee:
         text += f" (pays {fee}M)"
     return text
@@ -405,7 +415,7 @@ def overdue_taxation(game_plies: list, s: GameState, actions: list[Action]) -> A
     level = min(15, max(5, tax_potential(s, n)))
     if level <= 5 or s.power[n] >= WIN_POWER:
         return None
-    code = NATION_CODES[n]
+    code = s.board.codes[n]
     turns = 0
     for ply in reversed(game_plies):
         a = ply.action

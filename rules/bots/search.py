@@ -68,6 +68,8 @@ __all__ = [
 
 # decisions searched; the others (production, imports, and the bond rounds of the experienced
 # set-up, a phase the evaluation is not made for) follow the rules of thumb
+# the decisions a chosen Maneuver plan runs through (a canal's controller is asked mid-move)
+PLAN_KINDS = ("maneuver", "battle", "canal")
 SEARCHED = ("rondel", "invest", "battle", "swiss_bank", "build_factory", "maneuver")
 MINOR = ("battle", "swiss_bank", "build_factory")  # decisions with ``minor_time``
 LEAST_LEFT = 0.1  # what a decision gets (in ``budget``s) once its nation turn spent its time
@@ -196,7 +198,7 @@ class SearchBot(SeededBot):
         seen = self.view(game)
         s = seen.state
         kind = s.awaiting_kind
-        if kind in ("maneuver", "battle"):
+        if kind in ("maneuver", "battle"):  # its own moves and battles; a canal answer is not
             planned = self._planned(game, actions)
             if planned is not None:
                 return planned
@@ -501,7 +503,7 @@ class SearchBot(SeededBot):
                 replay.apply(a)
             except Exception:  # pragma: no cover - the plan was made on this position
                 break
-            if replay.awaiting is None or replay.awaiting.kind not in ("maneuver", "battle"):
+            if replay.awaiting is None or replay.awaiting.kind not in PLAN_KINDS:
                 break
         self._plan.pop(0)  # the first action is returned now
 

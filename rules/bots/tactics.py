@@ -10,7 +10,6 @@ region by region, and they are the hot spot of a playout.
 from __future__ import annotations
 
 from rules.actions import (
-    NATION_CODES,
     Action,
     ChangeStatus,
     DestroyFactory,
@@ -23,8 +22,8 @@ from rules.bots.style import PLAIN, Style
 from rules.state import NO, GameState
 
 
-def nation_of(code: str) -> int:
-    return NATION_CODES.index(code)
+def nation_of(s: GameState, code: str) -> int:
+    return s.board.codes.index(code)
 
 
 def home_threats(s: GameState, n: int) -> dict[int, int]:
@@ -77,7 +76,7 @@ def move_value(
                     why = f"plants a flag in {reg.name}"
                     if s.flag[d] != NO:
                         v += 0.6
-                        why = f"takes {reg.name} from {NATION_CODES[s.flag[d]]}"
+                        why = f"takes {reg.name} from {s.board.codes[s.flag[d]]}"
                 elif mine_there == 0 and _origin_is_home(s, n, o):
                     v = 0.15  # leaves home for the front
                     why = f"moves out to {reg.name}"
@@ -88,7 +87,7 @@ def move_value(
                 if s.flag[d] != n and others <= mine_there:
                     v = 0.7 * style.aggression
                     why = f"contests {reg.name}"
-        elif reg.nation == NATION_CODES[n]:
+        elif reg.nation == s.board.codes[n]:
             hostile = sum(s.armies[m][d] - s.friendly[m][d] for m in range(len(s.armies)) if m != n)
             if hostile > 0 and isinstance(a, MoveArmy):
                 v = 2.0 + (1.0 if s.factory[d] else 0.0)
@@ -99,7 +98,7 @@ def move_value(
                 return 0.0, ""  # never occupy a nation of the same government
             if s.factory[d] and not s.occupied(d):
                 v = 1.2 * style.aggression
-                why = f"occupies {reg.name}: {NATION_CODES[owner]} loses its factory's tax"
+                why = f"occupies {reg.name}: {s.board.codes[owner]} loses its factory's tax"
                 if s.armies[n][d] - s.friendly[n][d] >= 2:
                     v += 0.8 * style.aggression
         freed = _occupation_to_lift(s, n, o)
@@ -120,6 +119,8 @@ def move_value(
             v -= 0.5
         if isinstance(a, MoveArmy) and a.convoy:
             v -= 0.05 * len(a.convoy)
+        if board.canals:
+            v *= canal_odds(s, n, a)
         return v, why
     if isinstance(a, Fight):
         return fight_value(s, n, a, style)
@@ -132,6 +133,51 @@ def move_value(
             return 1.4, f"lifts the occupation of {board.regions[r].name}"
         return 0.0, ""
     return 0.0, ""
+
+
+CANAL_ODDS = 0.6  # how likely another player lets a unit through his canal
+
+
+def canal_odds(s: GameState, n: int, a: MoveArmy | MoveFleet) -> float:
+    """Imperial 2030: a move through a canal whose controller another player governs is
+    worth less (the answer may be no); 1.0 for a free passage."""
+    from rules.canals import crossed, gates
+
+    board = s.board
+    if isinstance(a, MoveFleet):
+        seas = [board.index[a.origin], board.index[a.dest]]
+    else:
+        seas = [board.index[x] for x in a.convoy]
+    for gate in crossed(gates(s, n), seas):
+        if gate.asks != NO and s.government[gate.asks] != s.government[n]:
+            return CANAL_ODDS
+    return 1.0
+
+
+def canal_answer(s: GameState, actions: list[Action]) -> tuple[Action, str]:
+    """The controller's answer to a canal request: no when the unit could take one of its
+    nation's flags or threaten its home provinces, or harm another nation its player
+    governs; yes otherwise (it costs nothing and keeps the table friendly)."""
+    from rules.actions import CanalPassage
+
+    allow = next(a for a in actions if isinstance(a, CanalPassage) and a.allow)
+    refuse = next(a for a in actions if isinstance(a, CanalPassage) and not a.allow)
+    me = s.awaiting_player
+    ctx = s.ctx
+    move = ctx.move
+    board = s.board
+    n = s.turn
+    if s.government[n] == me:
+        return allow, "lets its own other nation through"
+    d = board.index[move.dest]
+    mine = [m for m, g in enumerate(s.government) if g == me]
+    near = {d, *board.land_neighbours[d], *board.sea_neighbours[d]}
+    for m in mine:
+        if s.flag[d] == m or board.owner[d] == m:
+            return refuse, f"refuses: the unit would head for {board.regions[d].name}"
+        if any(board.owner[r] == m for r in near):
+            return refuse, f"refuses: the unit would come next to {board.nations[m].name}"
+    return allow, "lets it through: the crossing does not hurt its nations"
 
 
 def _occupation_to_lift(s: GameState, n: int, r: int) -> float:
@@ -159,8 +205,8 @@ def fight_value(s: GameState, n: int, a: Fight, style: Style = PLAIN) -> tuple[f
     provinces or leaves the region to ``n`` alone (its flag)."""
     board = s.board
     r = board.index[a.region]
-    m = nation_of(a.nation)
-    t = nation_of(a.target)
+    m = nation_of(s, a.nation)
+    t = nation_of(s, a.target)
     me, them = (m, t) if m == n else (t, m)
     reg = board.regions[r]
     mine = s.armies[me][r] + s.fleets[me][r]
@@ -179,7 +225,7 @@ def fight_value(s: GameState, n: int, a: Fight, style: Style = PLAIN) -> tuple[f
     ]
     if mine > 1 and theirs == 1 and not others:
         v = (1.2 if s.flag[r] != me else 0.6) * style.aggression
-        return v, f"fights in {reg.name}: {NATION_CODES[me]} holds it alone afterwards"
+        return v, f"fights in {reg.name}: {s.board.codes[me]} holds it alone afterwards"
     return 0.0, ""
 
 

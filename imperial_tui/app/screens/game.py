@@ -275,20 +275,20 @@ class GameScreen(GameMap, GuardedScreen):
         session = self.session
         tail = Text(no_wrap=True, overflow="crop" if self.ascii_only else "ellipsis")
         note = getattr(self.app, "start_note", "")
-        if note and not session.game.plies:
+        if note and not session.view.plies:
             tail.append(note, style="italic")
             return tail
-        events = session.game.events()
+        events = session.view.events()
         if events:
             last = events[-1]
-            tail.append(f"{len(session.game.plies):4} ", style="dim")  # the action's number
+            tail.append(f"{len(session.view.plies):4} ", style="dim")  # the action's number
             if last.nation:
                 tail.append_text(nation_text(last.nation, " "))
             tail.append(to_ascii(last.text) if self.ascii_only else last.text)
         return tail
 
     def status_line(self) -> Text:
-        game = self.session.game
+        game = self.session.view
         s = game.state
         text = Text(" Imperial ", style="bold reverse")
         panel = self.focused_panel()
@@ -443,7 +443,7 @@ class GameScreen(GameMap, GuardedScreen):
             if value is None:
                 return
             try:
-                code = nation_code(value, self.session.game.state.board)
+                code = nation_code(value, self.session.view.state.board)
             except ValueError as exc:
                 self.app.notify(str(exc), severity="error", timeout=6)
                 return  # the filter stays as it was
@@ -463,7 +463,7 @@ class GameScreen(GameMap, GuardedScreen):
         s = self.session
         s.pace = round(clamp_pace(s.pace + delta, s.pace) or 0.0, 1)
         try:
-            s.autosave()  # the pace is kept with the game
+            s.keep_settings()  # the pace is kept with the game
         except SaveError as exc:
             self.app.save_failed(exc)  # type: ignore[attr-defined]
         # one toast, not a pile of them over the decision list when + is pressed repeatedly

@@ -23,6 +23,7 @@ from imperial_tui.render.mapmarks import MOVES, marks_for, unit_key
 from imperial_tui.render.mapview import MapMarks
 from imperial_tui.render.regioninfo import plural
 from rules import Action
+from rules.decisions import Decision
 
 
 class GameMap:
@@ -46,9 +47,9 @@ class GameMap:
     def legal_actions(self) -> list[Action]:
         """The legal actions now, asked once per position (the map asks on every key)."""
         session = self.session
-        key = (session.version, session.game.awaiting)
+        key = (session.version, session.view.awaiting)
         if self._legal[:2] != key:
-            self._legal = (*key, session.game.legal_actions() if key[1] else [])
+            self._legal = (*key, session.view.legal_actions() if key[1] else [])
         return self._legal[2]
 
     def map_shown(self) -> bool:
@@ -61,7 +62,7 @@ class GameMap:
         return list(self.query(wanted).results(MapView))
 
     def _human_deciding(self) -> bool:
-        aw = self.session.game.awaiting
+        aw = self.session.view.awaiting
         return aw is not None and self.session.is_human(aw.player)
 
     def refresh_map(self, force: bool = False, follow: bool = False) -> int:
@@ -70,9 +71,11 @@ class GameMap:
         if not self.map_shown():
             return 0
         session = self.session
-        game = session.game
+        game = session.view
         model = self.map_model
-        model.painter_for(game.state.board, self.ascii_only)
+        views = self.map_views() if self._wide() else []  # the wide map shows it whole
+        room = views[0].scrollable_content_region.width if views else None
+        model.painter_for(game.state.board, self.ascii_only, room=room)
         actions = self.legal_actions() if self._human_deciding() else []
         # (the history browser has no decision panel: a past position, nothing to choose)
         panel = self.query(DecisionPanel).first() if actions else None
@@ -104,12 +107,12 @@ class GameMap:
         """The state summary's regions, computed once per position."""
         session = self.session
         if self._summary[0] != session.version:
-            self._summary = (session.version, session.game.summary()["regions"])
+            self._summary = (session.version, session.view.summary()["regions"])
         return self._summary[1]
 
     def _home_region(self) -> str:
         """Where the cursor starts: the first unit of the nation to act, else its capital."""
-        s = self.session.game.state
+        s = self.session.view.state
         board = s.board
         n = s.turn if s.turn >= 0 else 0
         for r in range(len(board.regions)):
@@ -136,7 +139,7 @@ class GameMap:
         opened: bool = False,
     ) -> None:
         """The region under the cursor in one line, then what Enter does now."""
-        game = self.session.game
+        game = self.session.view
         board = game.state.board
         rid = self.map_model.cursor
         cut = "crop" if self.ascii_only else "ellipsis"  # "…" is not ASCII
@@ -186,7 +189,7 @@ class GameMap:
                 )
         elif marks.battle:
             hint.append(f"Battle in {region_name(game.state, marks.battle)}")
-        elif actions and game.awaiting and game.awaiting.kind == "maneuver" and not on_map:
+        elif actions and game.awaiting and game.awaiting.kind == Decision.MANEUVER and not on_map:
             hint.append("the units still to move are underlined; 5: choose on the map")
         elif not on_map:
             hint.append("5: the keys to the map (arrows, enter, i details, g, z)")
@@ -201,7 +204,7 @@ class GameMap:
 
     def _enter_hint(self, rid: str, actions: list[Action], group: str | None) -> str:
         """What Enter on the map does at the cursor, in words."""
-        s = self.session.game.state
+        s = self.session.view.state
         name = region_name(s, rid) if rid in s.board.index else rid
         if group:
             moves = [a for a in actions if unit_key(a) == group and a.dest == rid]  # type: ignore[attr-defined]
@@ -217,11 +220,13 @@ class GameMap:
 
     def _maneuver_map(self) -> None:
         """A human's Maneuver brings the map up; the panel it replaced comes back after."""
-        game = self.session.game
+        game = self.session.view
         aw = game.awaiting
         s = game.state
         maneuvering = (
-            aw is not None and aw.kind in ("maneuver", "battle") and self._human_deciding()
+            aw is not None
+            and aw.kind in (Decision.MANEUVER, Decision.BATTLE)
+            and self._human_deciding()
         )
         turn = (s.round, s.turn)
         if maneuvering and self._map_turn != turn:
@@ -230,7 +235,11 @@ class GameMap:
             if current != "map":
                 self._auto_map = current
                 self._show_panel("map")
-        elif not maneuvering and aw is not None and aw.kind not in ("maneuver", "battle"):
+        elif (
+            not maneuvering
+            and aw is not None
+            and aw.kind not in (Decision.MANEUVER, Decision.BATTLE)
+        ):
             if self._auto_map is not None and self.shown_panel() == "map":
                 self._show_panel(self._auto_map)
             self._auto_map = None
@@ -268,7 +277,7 @@ class GameMap:
         self.show_region(message.region)
 
     def on_map_view_goto(self, message: MapView.Goto) -> None:
-        board = self.session.game.state.board
+        board = self.session.view.state.board
         layout = board.layout
 
         def done(value: str | None) -> None:
@@ -304,7 +313,7 @@ class GameMap:
         if group and group.startswith(MOVES):
             moves = [a for a in actions if unit_key(a) == group and a.dest == rid]  # type: ignore[attr-defined]
             if moves:
-                self._choose(moves, f"Move to {region_name(self.session.game.state, rid)}")
+                self._choose(moves, f"Move to {region_name(self.session.view.state, rid)}")
                 return
         here = self._region_options(actions, rid, exclude=group)
         if not here:
@@ -314,7 +323,7 @@ class GameMap:
                 return
             if group:
                 self.notify(
-                    f"{region_name(self.session.game.state, rid)} is not a destination of "
+                    f"{region_name(self.session.view.state, rid)} is not a destination of "
                     "this unit (escape: back to the units)",
                     timeout=3,
                 )
@@ -336,7 +345,7 @@ class GameMap:
                 self.post_message(ActionChosen(value))
 
         self.app.push_screen(
-            ChoiceScreen(f"In {region_name(self.session.game.state, rid)}:", picks), picked
+            ChoiceScreen(f"In {region_name(self.session.view.state, rid)}:", picks), picked
         )
 
     def _region_options(
@@ -344,7 +353,7 @@ class GameMap:
     ) -> list[tuple[Text, Any]]:
         """What can be done at a region: each unit there that can move (opens its moves),
         then every other legal action naming the region (a battle, an import, a factory)."""
-        s = self.session.game.state
+        s = self.session.view.state
         out: list[tuple[Text, Any]] = []
         groups: dict[str, int] = {}
         for a in actions:
@@ -375,7 +384,7 @@ class GameMap:
         if len(moves) == 1:
             self.post_message(ActionChosen(moves[0]))
             return
-        s = self.session.game.state
+        s = self.session.view.state
         arrow = "->" if self.ascii_only else "→"
         picks = [(move_label(s, a, arrow), a) for a in moves]
 
@@ -388,7 +397,7 @@ class GameMap:
     def show_region(self, rid: str) -> None:
         from imperial_tui.render.regioninfo import region_text
 
-        text = region_text(self.session.game, rid, ascii_only=self.ascii_only)
+        text = region_text(self.session.view, rid, ascii_only=self.ascii_only)
         self.app.push_screen(InfoScreen(text))
 
     # -- actions ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from imperial_tui.app.base import game_app
 from imperial_tui.app.screens.game import GameScreen
 from imperial_tui.app.screens.guard import DismissFromTop
 from imperial_tui.app.widgets.base import Hanging, nation_text
@@ -31,6 +32,7 @@ from imperial_tui.model.reasons import reason_for
 from imperial_tui.render.style import to_ascii
 from imperial_tui.render.words import action_sentence
 from rules.bots import BOT_LEVELS
+from rules.controllers import HUMAN, Controller
 from rules.history import decider
 
 
@@ -262,7 +264,7 @@ class HistoryScreen(GameScreen, inherit_bindings=False):
             self.call_later(self._close_later)
 
     def action_branch(self) -> None:
-        if not getattr(self.live, "runs_seats", True):  # the SSH server: not on its disk
+        if not game_app(self).FEATURES.save_files:  # the SSH server: the files are the host's
             self.app.notify(
                 "play from here in the local app: ask the host for this game's file",
                 severity="warning",
@@ -291,7 +293,7 @@ def branch_path(live_path: Path | None, at: int) -> Path:
     return candidate
 
 
-SEAT_CHOICES = [("human", "human")] + [(f"computer ({lvl})", f"bot:{lvl}") for lvl in BOT_LEVELS]
+SEAT_CHOICES = [(HUMAN, HUMAN)] + [(f"computer ({lvl})", Controller.bot(lvl)) for lvl in BOT_LEVELS]
 
 
 class BranchScreen(DismissFromTop, ModalScreen[Path | None]):
@@ -318,12 +320,12 @@ class BranchScreen(DismissFromTop, ModalScreen[Path | None]):
                 classes="question",
             )
             for i, name in enumerate(self.live.game.players):
-                controller = self.live.controllers.get(name, "human")
+                controller = self.live.controllers.get(name, HUMAN)
                 with Horizontal(classes="seat"):
                     yield Static(name[:20], classes="seatname")
                     yield Select(
                         SEAT_CHOICES,
-                        value=controller if controller in kinds else "human",
+                        value=controller if controller in kinds else HUMAN,
                         allow_blank=False,
                         id=f"branch-seat-{i}",
                         classes="seatkind",
@@ -379,7 +381,11 @@ class BranchScreen(DismissFromTop, ModalScreen[Path | None]):
             self.app.notify(str(exc), severity="error", timeout=8)
             return
         self.dismiss(path)
-        self.app.play_session(session)  # type: ignore[attr-defined]
+        from imperial_tui.app.files import SaveFileActions
+
+        app = self.app
+        assert isinstance(app, SaveFileActions)  # a branch is offered only with save files
+        app.play_session(session)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -18,6 +18,7 @@ from imperial_tui.app.screens.guard import GuardedScreen
 from imperial_tui.app.widgets.base import Hanging
 from rules import OPTIONS, RuleSet
 from rules.bots.levels import LEVELS
+from rules.controllers import HUMAN, Controller
 from rules.ruleset import EDITIONS, VARIANTS, format_value
 
 # What the edition and the variant change, one line each (the rule options below show every
@@ -34,15 +35,15 @@ VARIANT_TEXT = {
 
 # the computer levels come from rules.bots (one-line descriptions in LEVELS), random last
 SEAT_KINDS = [
-    ("human", "human"),
-    *((f"computer ({name})", f"bot:{name}") for name in sorted(LEVELS, key="random".__eq__)),
+    (HUMAN, HUMAN),
+    *((f"computer ({name})", Controller.bot(name)) for name in sorted(LEVELS, key="random".__eq__)),
     ("empty seat", "off"),
 ]
 DEFAULT_SEATS = [
-    ("Anna", "human"),
-    ("Ben", "bot:greedy"),
-    ("Cleo", "bot:greedy"),
-    ("Dan", "bot:greedy"),
+    ("Anna", HUMAN),
+    ("Ben", Controller.bot("greedy")),
+    ("Cleo", Controller.bot("greedy")),
+    ("Dan", Controller.bot("greedy")),
     ("Emil", "off"),
     ("Fay", "off"),
 ]
@@ -101,7 +102,7 @@ class NewGameScreen(GuardedScreen):
         if not self.given_seats:
             return list(defaults)
         given = [
-            (name, kind if kind in kinds else "bot:greedy")
+            (name, kind if kind in kinds else Controller.bot("greedy"))
             for name, kind in self.given_seats[: len(defaults)]
         ]
         return given + [(name, "off") for name, _ in defaults[len(given) :]]
@@ -160,8 +161,8 @@ class NewGameScreen(GuardedScreen):
         values = self.rules.options()
         base = RuleSet.preset(self.rules.edition, self.rules.variant).options()
         items = []
-        for name, info in OPTIONS.items():
-            value = values[name]
+        for name, value in values.items():  # the options of this game
+            info = OPTIONS[name]
             head = Text(
                 f"{name} = {format_value(value)}", style="bold" if value != base[name] else ""
             )

@@ -19,7 +19,7 @@ from imperial_tui.render.standings import leader_text, power_table, rounds_table
 
 def hidden_players(session: Any) -> set[str]:
     """Players whose cash the viewer may not see (hidden cash)."""
-    return {p for p in session.game.players if not session.shows_cash_of(p)}
+    return {p for p in session.view.players if not session.shows_cash_of(p)}
 
 
 class StandingsScreen(DismissFromTop, GuardedScreen):
@@ -35,7 +35,7 @@ class StandingsScreen(DismissFromTop, GuardedScreen):
         self.times = "x" if ascii_only else "×"
 
     def compose(self) -> ComposeResult:
-        game = self.session.game
+        game = self.session.view
         hidden = hidden_players(self.session)
         result = game.provisional_result()
         state = game.state

@@ -16,7 +16,7 @@ from rules.state import NO
 
 class BondsPanel(Panel):
     def key(self, session: Any) -> Any:
-        s = session.game.state
+        s = session.view.state
         costs = s.rules.bond_costs
         players = tuple(
             (

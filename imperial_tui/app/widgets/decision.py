@@ -32,6 +32,7 @@ from imperial_tui.render.style import glyphs
 from imperial_tui.render.words import action_words, region_name, space_label  # region_name: map
 from rules import Action
 from rules.actions import NATION_CODES
+from rules.decisions import Decision
 from rules.economy import FACTORY_COST, is_port
 from rules.engine import DECISION_WORDS
 from rules.preview import SpacePreview, claim_shortfall, government_after_buy, rondel_preview
@@ -74,7 +75,7 @@ def action_label(
     arrow: str,
 ) -> Text | Hanging:
     """A legal action in a player's words, with what it costs and what it brings."""
-    s = session.game.state
+    s = session.view.state
     a: Any = action
     kind = a.kind
     if kind == "rondel":
@@ -99,8 +100,8 @@ def action_label(
             body.append(f" (too small to form a government: {least}M)", style="dim")
         return Hanging(head, body)
     if kind == "pass":
-        aw = session.game.awaiting
-        if not aw or aw.kind not in ("invest", "bond_choice"):
+        aw = session.view.awaiting
+        if not aw or aw.kind not in (Decision.INVEST, Decision.BOND_CHOICE):
             return Text("pass")
         if len(actions) == 1:  # the engine offers no bond: say why, one key passes
             cash = s.cash[s.players.index(aw.player)]
@@ -137,30 +138,34 @@ def action_label(
 def money_text(session: Any) -> str:
     """The money a decision spends: the player's own cash (rondel moves beyond the free
     spaces, bonds) or the nation's treasury (factory, imports); '' when hidden."""
-    game = session.game
+    game = session.view
     aw = game.awaiting
     s = game.state
     if aw is None:
         return ""
-    if aw.kind in ("build_factory", "import") and aw.nation:
+    if aw.kind in (Decision.BUILD_FACTORY, Decision.IMPORT) and aw.nation:
         return f"{aw.nation} treasury: {s.treasury[NATION_CODES.index(aw.nation)]}M"
-    if aw.kind in ("rondel", "invest", "bond_choice") and session.shows_cash_of(aw.player):
+    if aw.kind in (
+        Decision.RONDEL,
+        Decision.INVEST,
+        Decision.BOND_CHOICE,
+    ) and session.shows_cash_of(aw.player):
         return f"{aw.player}: {game.can_donate(aw.player)}M cash"
     return ""
 
 
 def treasury_short(session: Any) -> str | None:
     """The nation whose treasury is short for the current decision (donations matter)."""
-    s = session.game.state
-    aw = session.game.awaiting
+    s = session.view.state
+    aw = session.view.awaiting
     if aw is None or aw.nation is None:
         return None
     n = NATION_CODES.index(aw.nation)
-    if aw.kind == "build_factory" and s.treasury[n] < 5:
+    if aw.kind == Decision.BUILD_FACTORY and s.treasury[n] < 5:
         return aw.nation
-    if aw.kind == "import" and s.treasury[n] < 3:
+    if aw.kind == Decision.IMPORT and s.treasury[n] < 3:
         return aw.nation
-    if aw.kind == "rondel" and interest_shortfall(s, n) > 0:
+    if aw.kind == Decision.RONDEL and interest_shortfall(s, n) > 0:
         return aw.nation
     return None
 
@@ -197,18 +202,18 @@ class DecisionPanel(Vertical):
     @property
     def grouped(self) -> bool:
         """Whether the options come as a unit menu (a Maneuver) rather than one flat list."""
-        aw = self._session.game.awaiting if self._session is not None else None
-        return aw is not None and aw.kind == "maneuver"
+        aw = self._session.view.awaiting if self._session is not None else None
+        return aw is not None and aw.kind == Decision.MANEUVER
 
     def show(self, session: Any, force: bool = False) -> bool:
-        key = (session.version, session.viewer, session.game.awaiting)
+        key = (session.version, session.viewer, session.view.awaiting)
         if not force and key == self._key:
             return False
         if key[:1] != (self._key or (None,))[:1] or force:
             self._open = None  # after a move, back to the list of units
         self._key = key
         self._session = session
-        game = session.game
+        game = session.view
         aw = game.awaiting
         title = self.query_one("#decision-title", Static)
         plan = self.query_one("#decision-plan", Static)
@@ -224,7 +229,7 @@ class DecisionPanel(Vertical):
         if aw.nation:
             head.append_text(nation_text(aw.nation, " "))
         words = DECISION_WORDS.get(aw.kind, aw.kind)
-        if aw.kind == "battle":
+        if aw.kind == Decision.BATTLE:
             region = getattr(game.state.ctx, "region", None)
             where = game.state.board.id(region) if region is not None else None
             words = f"battle in {region_name(game.state, where)}?"
@@ -243,7 +248,7 @@ class DecisionPanel(Vertical):
         arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
         set_content(
             plan,
-            battle_text(game) if aw.kind == "battle" else self.plan_text(session, arrow),
+            battle_text(game) if aw.kind == Decision.BATTLE else self.plan_text(session, arrow),
             layout=None,
         )
         self._actions = game.legal_actions()
@@ -263,7 +268,7 @@ class DecisionPanel(Vertical):
         ol.clear_options()
         if session is None:
             return
-        game = session.game
+        game = session.view
         if not self.grouped:
             ol.add_options(self.labels(session, self._actions))
         elif self._open is None:
@@ -282,12 +287,12 @@ class DecisionPanel(Vertical):
     def group_options(self, session: Any, actions: list[Action]) -> list[Option]:
         """One line per unit or kind of action, under headings (``unit_options``)."""
         g = glyphs(getattr(self.app, "ascii_only", False))
-        return unit_options(session.game.state, actions, g)
+        return unit_options(session.view.state, actions, g)
 
     def member_options(self, session: Any, actions: list[Action], key: str) -> list[Option]:
         """The open group's actions (``move_options``), after a line that leads back."""
         g = glyphs(getattr(self.app, "ascii_only", False))
-        return move_options(session.game.state, actions, key, g)
+        return move_options(session.view.state, actions, key, g)
 
     @property
     def open_key(self) -> str | None:
@@ -354,7 +359,7 @@ class DecisionPanel(Vertical):
             oid = option.id or ""
             if option.disabled or not oid.isdigit() or int(oid) >= len(self._actions):
                 continue
-            name = jump_name(self._session.game.state, self._actions[int(oid)])
+            name = jump_name(self._session.view.state, self._actions[int(oid)])
             if name.lower().startswith(char.lower()):
                 ol.highlighted = i
                 return
@@ -364,10 +369,10 @@ class DecisionPanel(Vertical):
         """The steps already taken in this multi-step decision (imports, moves, bonds); a
         Maneuver counts the battles between its moves too. Before the first step, the money
         the decision spends: the player's cash (rondel costs, bonds) or the treasury."""
-        game = session.game
+        game = session.view
         aw = game.awaiting
         s = game.state
-        kinds = {aw.kind} | ({"maneuver", "battle"} if aw.kind == "maneuver" else set())
+        kinds = {aw.kind} | ({"maneuver", "battle"} if aw.kind == Decision.MANEUVER else set())
         steps: list[str] = []
         for ply in reversed(game.plies):
             before = ply.before
@@ -394,7 +399,7 @@ class DecisionPanel(Vertical):
 
     def labels(self, session: Any, actions: list[Action]) -> list[Option]:
         """One option per legal action; rondel spaces clockwise from the nation's marker."""
-        s = session.game.state
+        s = session.view.state
         arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
         previews = (
             {p.space: p for p in rondel_preview(s)}

@@ -58,7 +58,7 @@ class LogPanel(RichLog):
 
     def show(self, session: Any, force: bool = False) -> bool:
         self._session = session
-        key = (session.version, len(session.game.plies), id(session.game))
+        key = (session.version, len(session.view.plies), id(session.view))
         if not force and key == self._version and not self._pending:
             return False
         width = self._drawable_width()
@@ -67,7 +67,7 @@ class LogPanel(RichLog):
             return False
         self._pending = False
         self._version = key
-        game = session.game
+        game = session.view
         plies = game.plies
         if force or width != self._width or self._plies < 0 or len(plies) < self._plies:
             self.clear()

@@ -24,7 +24,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from imperial_tui.render.mapview import MapMarks, MapPainter
+from imperial_tui.render.mapview import COMPACT_CELL, FULL_CELL, MapMarks, MapPainter
 
 Cell = tuple[int, int]
 
@@ -34,17 +34,27 @@ class MapModel:
 
     def __init__(self) -> None:
         self.painter: MapPainter | None = None
-        self._painter_key: tuple[int, bool] | None = None
+        self._painter_key: tuple[int, bool, tuple[int, int]] | None = None
         self.cell: Cell | None = None  # the cursor's layout cell
         self.rows: list[list[tuple[str, Style]]] = []
         self.marks = MapMarks()
         self.version = 0  # grows with every new picture
         self._key: Any = None
 
-    def painter_for(self, board: Any, ascii_only: bool) -> MapPainter:
-        key = (id(board), ascii_only)
+    def painter_for(self, board: Any, ascii_only: bool, room: int | None = None) -> MapPainter:
+        """The painter for a board. ``room``: the width of a view meant to show the whole
+        map (the wide layout's); a map wider than that is drawn in compact cells there when
+        they make it fit (a world map at 120x40), else in full cells and scrolled."""
+        cell = FULL_CELL
+        if (
+            room
+            and MapPainter.width_of(board, FULL_CELL) > room
+            and MapPainter.width_of(board, COMPACT_CELL) <= room
+        ):
+            cell = COMPACT_CELL
+        key = (id(board), ascii_only, cell)
         if self.painter is None or key != self._painter_key:
-            self.painter = MapPainter(board, ascii_only=ascii_only)
+            self.painter = MapPainter(board, ascii_only=ascii_only, cell=cell)
             self._painter_key = key
         return self.painter
 
@@ -75,7 +85,7 @@ class MapModel:
         """A new picture if anything it shows changed; True when it did."""
         if self.painter is None:
             return False
-        full = (key, marks)
+        full = (key, marks, self._painter_key)
         if full == self._key:
             return False
         self._key = full

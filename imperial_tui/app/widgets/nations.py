@@ -21,7 +21,7 @@ class NationsPanel(Panel):
     SHARED = True
 
     def key(self, session: Any) -> Any:
-        s = session.game.state
+        s = session.view.state
         rows = []
         for n, code in enumerate(NATION_CODES):
             gov = s.government[n]

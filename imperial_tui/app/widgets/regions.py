@@ -88,8 +88,8 @@ class RegionsPanel(Panel, can_focus=True):
             self.post_message(self.Picked(self.selected))
 
     def key(self, session: Any) -> Any:
-        board = session.game.state.board
-        regions = session.game.summary()["regions"]
+        board = session.view.state.board
+        regions = session.view.summary()["regions"]
         rows = []
         for r in board.regions:
             info = regions.get(r.id)

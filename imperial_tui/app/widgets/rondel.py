@@ -12,19 +12,21 @@ from rich.text import Text
 
 from imperial_tui.app.widgets.base import Hanging, Panel, nation_text
 from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.decisions import Decision
 from rules.preview import rondel_preview
 from rules.rondel import SPACE_NAMES
 
 # What the acting nation is busy with, by decision kind, after "AH is on Import: ".
 DOING = {
-    "swiss_bank": "Swiss bank may force Investor",
-    "build_factory": "building a factory",
-    "production": "producing",
-    "import": "importing",
-    "maneuver": "maneuvering",
-    "battle": "a battle",
-    "invest": "bonds on sale",
-    "bond_choice": "choosing a bond",
+    Decision.SWISS_BANK: "Swiss bank may force Investor",
+    Decision.BUILD_FACTORY: "building a factory",
+    Decision.PRODUCE: "producing",
+    Decision.IMPORT: "importing",
+    Decision.MANEUVER: "maneuvering",
+    Decision.BATTLE: "a battle",
+    Decision.INVEST: "bonds on sale",
+    Decision.BOND_CHOICE: "choosing a bond",
+    Decision.CANAL: "a canal question",
 }
 
 
@@ -32,14 +34,14 @@ class RondelPanel(Panel):
     SHARED = True
 
     def key(self, session: Any) -> Any:
-        s = session.game.state
+        s = session.view.state
         on = tuple(
             tuple(NATION_CODES[n] for n in range(len(s.rondel)) if s.rondel[n] == i)
             for i in range(len(RONDEL_SPACES))
         )
         acting = NATION_CODES[s.turn] if s.turn >= 0 and not s.finished else None
-        aw = session.game.awaiting
-        choosing = acting is not None and aw is not None and aw.kind == "rondel"
+        aw = session.view.awaiting
+        choosing = acting is not None and aw is not None and aw.kind == Decision.RONDEL
         # with hidden cash the preview never tells the viewer what the chooser has
         cash_visible = aw is None or session.shows_cash_of(aw.player)
         previews = (

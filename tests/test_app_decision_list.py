@@ -1,0 +1,138 @@
+"""The decision list by keys at 80x24: the Maneuver lists units (fleets first, with the
+warning that moving an army ends fleet movement), a unit's moves are grouped by route and a
+letter jumps, options and questions are in words (never the notation), and Production
+produces everywhere with one Enter."""
+
+from __future__ import annotations
+
+from helpers import (
+    give_turn,
+    new_game,
+)
+from maneuver_helpers import new_game as maneuver_game
+from maneuver_helpers import place, start_maneuver
+from pilot import drive, humans, opened_board, options
+
+from imperial_tui.app import ImperialApp
+from imperial_tui.model.session import Session
+
+
+def fleet_and_army() -> Session:
+    g = maneuver_game()
+    place(g, "AH", "fleet", "ionian_sea")
+    place(g, "AH", "army", "vienna")
+    start_maneuver(g, "AH")
+    return Session(g, humans(g), None)
+
+
+async def test_moving_an_army_first_warns_that_fleets_lose_their_move() -> None:
+    session = fleet_and_army()
+
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        listed = options(app)
+        headings = [text for _, text, disabled in listed if disabled]
+        assert headings[0] == "Fleets (move these first)"
+        assert headings[1] == "Armies (moving an army ends fleet movement: 1 fleet not moved)"
+        assert listed[0][2] and not listed[1][2]  # the heading is never highlighted
+        await pilot.press("down", "enter")  # the army's moves
+        await pilot.pause()
+        inside = options(app)
+        warning = "moving an army ends fleet movement: 1 fleet not moved"
+        assert inside[1] == (None, warning, True)
+
+
+async def test_an_armys_moves_are_grouped_by_route_sorted_and_a_letter_jumps() -> None:
+    session = fleet_and_army()
+
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        await pilot.press("down", "right")  # right arrow opens the army's moves too
+        await pilot.pause()
+        listed = options(app)
+        headings = [text for _, text, disabled in listed if disabled][1:]
+        assert headings == ["one step", "by rail", "by convoy"], headings
+        # inside each group, by name
+        groups: list[list[str]] = []
+        for _, text, disabled in listed[2:]:
+            if disabled:
+                groups.append([])
+            else:
+                groups[-1].append(text.split("→ ")[1])
+        assert all(g == sorted(g) for g in groups), groups
+        ol = app.screen.query_one("#decision-options")
+        names = [n for group in groups for n in group]
+        letters = [names[-1][0].lower(), names[0][0].lower(), names[-1][0].lower()]
+        moved = set()
+        for letter in letters:
+            await pilot.press(letter)
+            await pilot.pause()
+            text = ol.get_option_at_index(ol.highlighted).prompt.plain
+            assert text.split("→ ")[1].lower().startswith(letter), (letter, text)
+            moved.add(ol.highlighted)
+        assert len(moved) >= 2
+        assert session.game.plies[-1].action.kind == "rondel"  # letters chose nothing
+
+
+async def test_unit_list_and_undo_question_use_words_not_notation() -> None:
+    g = maneuver_game()
+    place(g, "AH", "army", "west_balkan")
+    place(g, "RU", "army", "west_balkan")
+    place(g, "AH", "army", "venice")  # hostile in Italy: may turn friendly
+    start_maneuver(g, "AH")
+    session = Session(g, humans(g), None)
+
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        texts = [text for _, text, _ in options(app)]
+        joined = "\n".join(texts)
+        assert "fight: our army against RU army in West Balkan" in joined, joined
+        assert "Makes the army in Venice friendly" in joined, joined
+        assert "west_balkan" not in joined and "venice" not in joined
+        assert "make army" not in joined and "fights" not in joined
+        move = next(a for a in g.legal_actions() if str(a).startswith("AH move army venice"))
+        app.apply_human(move)
+        await pilot.pause()
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        question = str(app.screen.query_one(".question").render())
+        assert "AH army Venice → " in question and "venice" not in question, question
+
+
+async def test_production_produces_everywhere_with_one_enter_and_spaces_are_numbered() -> None:
+    g = new_game()
+    give_turn(g, "AH", None)  # the first placement: every space free; Vienna and Budapest
+    session = Session(g, humans(g), None)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with drive(app) as pilot:
+            await opened_board(pilot)
+            listed = options(app)
+            labels = [text.split()[0] for _, text, _ in listed]
+            assert "Production1" in labels and "Production2" in labels, labels
+            ids = [oid for oid, _, disabled in listed if not disabled]
+            index = next(i for i, (_, t, _) in enumerate(listed) if t.startswith("Production1"))
+            await pilot.press("home", *["down"] * ids.index(listed[index][0]), "enter")
+            await pilot.pause()
+            done = [str(p.action) for p in g.plies]
+            assert done[-2:] == ["AH rondel production1", "AH produce all"], done
+
+    await run()
+    g2 = new_game()
+    give_turn(g2, "AH", None)
+    session2 = Session(g2, humans(g2), None)
+
+    async def pick_factories() -> None:
+        app = ImperialApp(session=session2, pace=0.0, ascii_only=False)
+        async with drive(app) as pilot:
+            await opened_board(pilot)
+            listed = options(app)
+            ids = [oid for oid, _, disabled in listed if not disabled]
+            index = next(i for i, (_, t, _) in enumerate(listed) if t.startswith("Production1"))
+            await pilot.press("home", *["down"] * ids.index(listed[index][0]), "right")
+            await pilot.pause()
+            assert g2.awaiting.kind == "produce"  # the factories, one by one
+            assert [str(p.action) for p in g2.plies] == ["AH rondel production1"]
+
+    await pick_factories()

@@ -1,0 +1,98 @@
+"""The help browser and the rules pages: topics open at their top without the keys (a topic
+of their own), f1 on the scores opens scoring, the tax column is explained, and the pages
+list every rule option with its defaults."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+
+from maneuver_helpers import new_game as maneuver_game
+from maneuver_helpers import place, start_maneuver
+from pilot import drive, humans, opened_board
+from rich.console import Console
+from typer.testing import CliRunner
+
+from imperial_tui.app import ImperialApp
+from imperial_tui.model.session import Session
+from imperial_tui.render.rules_text import PAGE_OPTIONS, page
+from rules import Game
+from rules.bots import GreedyBot, play_out
+from rules.ruleset import OPTIONS
+
+
+async def test_help_topics_open_at_their_top_without_the_keys_and_f1_on_scores() -> None:
+    g = maneuver_game()
+    place(g, "RU", "army", "odessa")
+    start_maneuver(g, "RU")
+    session = Session(g, humans(g), None)
+
+    async def run() -> None:
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with drive(app) as pilot:
+            await opened_board(pilot)
+            await pilot.press("f1")
+            await pilot.pause()
+            body = str(app.screen.query_one("#help-text").render())
+            assert "ctrl+z" not in body  # the keys are a topic of their own
+            assert "flag_transfer_on_departure" in body and "[true]" in body
+            await pilot.press("pagedown", "pagedown")
+            await pilot.pause()
+            scroll = app.screen.query_one("#help-body")
+            assert scroll.scroll_y > 0
+            await pilot.press("down")  # another topic: from its first line
+            await pilot.pause()
+            assert scroll.scroll_y == 0
+
+    await run()
+
+    over = Game.new(["Anna", "Ben"], seed=4)
+    play_out(over, {"Anna": GreedyBot(1), "Ben": GreedyBot(2)})
+
+    async def scores() -> None:
+        app = ImperialApp(session=Session(over, humans(over), None), pace=0.0)
+        async with drive(app) as pilot:
+            await pilot.pause()
+            assert type(app.screen).__name__ == "GameOverScreen"
+            await pilot.press("f1")
+            await pilot.pause()
+            assert app.screen.topic == "scoring"
+
+    await scores()
+    from imperial_tui.cli import app as cli
+
+    result = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "100"}).invoke(cli, ["rules", "--help"])
+    assert all(topic in result.output for topic in ("maneuver", "investor", "scoring", "keys"))
+
+
+def test_the_tax_column_is_explained_in_show_and_in_the_help(tmp_path: Path) -> None:
+    from imperial_tui.cli import app as cli
+
+    runner = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "80"})
+    save = tmp_path / "t.json"
+    runner.invoke(cli, ["new", "-p", "Anna,Ben,Cleo", "--seed", "1", "--save", str(save)])
+    shown = runner.invoke(cli, ["show", str(save)]).output
+    assert "tax chart" in shown and "5M or less" in " ".join(shown.split())
+    keys = page("keys")[1]
+    assert "tax the nation's space" in keys
+
+
+def test_rules_pages_list_every_option_with_its_defaults() -> None:
+    listed = {name for names in PAGE_OPTIONS.values() for name in names}
+    assert listed == set(OPTIONS)
+    maneuver = page("maneuver")[1]
+    assert "flag_transfer_on_departure: first true / 2010 true" in maneuver
+    assert "flag passes" in maneuver or "replaces the old one" in maneuver
+    with_game = page("maneuver", Game.new(["Anna", "Ben"], seed=1).rules)[1]
+    assert "flag_transfer_on_departure: first true / 2010 true [true]" in with_game
+
+
+def test_rules_text_json_is_unchanged_by_the_pages() -> None:
+    """The pages are text for people; the option list for tools stays the JSON of
+    `imperial options --json`."""
+    from imperial_tui.cli import app as cli
+
+    out = CliRunner().invoke(cli, ["options", "--json"]).output
+    assert {row["name"] for row in json.loads(out)} == set(OPTIONS)
+    assert Console(file=StringIO())  # (Rich is what prints the pages)

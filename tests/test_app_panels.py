@@ -1,0 +1,87 @@
+"""The board's panels by keys: the focus is visible, a panel key shows a panel and a second
+one gives it the keys to scroll, and the region list's nation filter understands names and
+refuses nonsense."""
+
+from __future__ import annotations
+
+from pilot import drive, humans, opened_board, told
+
+from imperial_tui.app import ImperialApp
+from imperial_tui.model.session import Session
+from rules import Game
+from rules.bots import GreedyBot
+
+
+async def focus_settles(pilot, app, wanted: str) -> None:  # type: ignore[no-untyped-def]
+    """The focus moves after the panel's repaint (a frame later, more on a busy machine)."""
+    for _ in range(20):
+        await pilot.pause()
+        if app.focused is not None and app.focused.id == wanted:
+            break
+    assert app.focused is not None and app.focused.id == wanted, app.focused
+
+
+async def test_focus_is_visible_and_panels_scroll_directly() -> None:
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    for _ in range(45):
+        game.apply(GreedyBot(2).choose(game))
+
+    async def run(size: tuple[int, int]) -> None:
+        session = Session(game.copy(), humans(game), None)
+        app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+        async with drive(app, size) as pilot:
+            await opened_board(pilot)
+            status = app.screen.query_one("#status")
+            assert app.focused.id == "decision-options"
+            if size == (80, 24):
+                await pilot.press("tab")  # past the tab strip, into the panel on show
+                await focus_settles(pilot, app, "rondel-scroll")
+                assert "scrolling Rondel" in str(status.render())
+                await pilot.press("escape")
+                await focus_settles(pilot, app, "decision-options")
+                await pilot.press("3")  # shows the regions; the decision keeps the keys
+                await focus_settles(pilot, app, "decision-options")
+                await pilot.press("3")  # again: now the keys go to the region list
+                await focus_settles(pilot, app, "regions-panel")
+                assert "scrolling Regions" in str(status.render())
+                scroll = app.screen.query_one("#regions-scroll")
+                await pilot.press(*["down"] * 30)
+                await pilot.pause()
+                assert scroll.scroll_y > 0
+                await pilot.press("4")  # while scrolling, another panel takes the keys
+                await focus_settles(pilot, app, "log-panel")
+            else:
+                await pilot.press("2")  # all panels on show: the key gives it the keys
+                for _ in range(20):  # the focus moves after the panel's repaint
+                    await pilot.pause()
+                    if str(app.focused.border_title) == "▶ Bonds":
+                        break
+                assert app.focused.id == "bonds-wide-scroll"
+                assert str(app.focused.border_title) == "▶ Bonds"
+                assert "scrolling Bonds" in str(status.render())
+                await pilot.press("escape")
+                await pilot.pause()
+                assert app.focused.id == "decision-options"
+                assert str(app.screen.query_one("#bonds-wide-scroll").border_title) == "Bonds"
+
+    await run((80, 24))
+    await run((120, 40))
+
+
+async def test_a_nonsense_region_filter_is_refused_and_names_are_understood() -> None:
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+
+    app = ImperialApp(session=Session(game, humans(game), None), pace=0.0)
+    async with drive(app, opened=True) as pilot:
+        panel = app.screen.query_one("#regions-panel")
+        for typed, expected in (("germany", "GE"), ("xx", "GE"), ("ru", "RU"), ("", None)):
+            await pilot.press("f")
+            await pilot.pause()
+            await pilot.press(*typed, "enter")
+            await pilot.pause()
+            assert panel.nation_filter == expected, typed
+            if typed == "xx":  # told at once (told() keeps the notice after it goes)
+                assert any("no nation 'xx'" in n for n in told(app))
+        await pilot.press("f", "enter")
+        await pilot.pause()
+        assert panel.nation_filter is None
