@@ -73,6 +73,7 @@ PLAN_KINDS = ("maneuver", "battle", "canal")
 SEARCHED = ("rondel", "invest", "battle", "swiss_bank", "build_factory", "maneuver")
 MINOR = ("battle", "swiss_bank", "build_factory")  # decisions with ``minor_time``
 LEAST_LEFT = 0.1  # what a decision gets (in ``budget``s) once its nation turn spent its time
+START_WAIT = 30.0  # seconds ``close`` waits for playout processes still starting
 
 # The strong level: 0.5 s for a rondel space, 0.4 s for a bond, 0.6 s for a Maneuver plan,
 # 0.25 s for a battle or a factory site, and 0.9 s for all of its decisions in one nation
@@ -474,9 +475,14 @@ class SearchBot(SeededBot):
     def close(self) -> None:
         """Stop the worker processes, if any (they also stop with the program); the bot can
         still decide, alone in this process. The app calls this when it leaves a game, so
-        that a long session of many games does not gather idle processes."""
+        that a long session of many games does not gather idle processes. Processes still
+        starting (in their own thread) are waited for and stopped too: a program that ends
+        right after would otherwise cut their start short and leave them to the exit."""
         self._alone = True
         self._warming = []
+        starting = self._starting
+        if starting is not None and starting is not threading.current_thread():
+            starting.join(START_WAIT)
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.close()
