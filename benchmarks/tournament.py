@@ -12,9 +12,11 @@ processes; ``--time-limit`` stops starting new games after that many seconds.
 
 Printed: each level's wins (a shared victory counts as a share) with a 95% confidence
 interval (Wilson) against its fair share, its average score, its decision times (median,
-p99, max) and the games' length (actions, rounds, minutes). ``--record FILE`` also writes one
-JSON line per game (seats, scores, final power, each seat's interest per nation and cash) for
-looking at the games lost.
+p99, max), the time each search level took for a whole nation turn (all its decisions in one
+nation's turn: the wait a person at the table sees; median, p99, max) and the games' length
+(actions, rounds, minutes). ``--record FILE`` also writes one JSON line per game (seats,
+scores, holdings: final power, each seat's interest per nation and cash) for looking at the
+games lost.
 """
 
 from __future__ import annotations
@@ -69,6 +71,8 @@ class GameRecord:
     # per level: decisions searched, and how many with an exact model of the table
     model: dict[str, dict[str, float]] = field(default_factory=dict)
     moves: list[str] = field(default_factory=list)  # the game in notation (for --record)
+    # level -> seconds of all its decisions in one nation turn, one entry per (turn, player)
+    turn_times: dict[str, list[float]] = field(default_factory=dict)
 
 
 def play_game(spec: GameSpec) -> GameRecord:
@@ -83,13 +87,21 @@ def play_game(spec: GameSpec) -> GameRecord:
             bot.budget = spec.budget
         bots[name] = bot
     times: dict[str, list[float]] = defaultdict(list)
+    turns: dict[tuple, float] = defaultdict(float)  # (level, round, nation, player) -> s
     start = time.perf_counter()
     while game.awaiting is not None and len(game.plies) < MAX_ACTIONS:
         player = game.awaiting.player
+        level = spec.levels[players.index(player)]
+        turn = (level, game.state.round, game.state.turn, player)
         t0 = time.perf_counter()
         choice = bots[player].decide(game)
-        times[spec.levels[players.index(player)]].append(time.perf_counter() - t0)
+        took = time.perf_counter() - t0
+        times[level].append(took)
+        turns[turn] += took
         game.apply(choice.action)
+    turn_times: dict[str, list[float]] = defaultdict(list)
+    for (level, *_), took in turns.items():
+        turn_times[level].append(took)
     model: dict[str, dict[str, float]] = {}
     for name, bot in bots.items():
         if hasattr(bot, "close"):
@@ -126,6 +138,7 @@ def play_game(spec: GameSpec) -> GameRecord:
         list(s.cash),
         model,
         [str(a) for a in game.history],
+        dict(turn_times),
     )
 
 
@@ -193,7 +206,9 @@ class Report:
             wins = 0.0
             scores: list[int] = []
             times: list[float] = []
+            turns: list[float] = []
             for rec in self.records:
+                turns += rec.turn_times.get(level, [])
                 for seat, lv in enumerate(rec.spec.levels):
                     if lv == level:
                         wins += rec.shares[seat]
@@ -203,6 +218,7 @@ class Report:
             # a level in several seats: its chance that one of them wins
             lo, hi = wilson(wins, n)
             times.sort()
+            turns.sort()
             out[level] = {
                 "seats": seats,
                 "games": n,
@@ -216,6 +232,10 @@ class Report:
                 "p99": times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0,
                 "max": times[-1] if times else 0.0,
                 "decisions": len(times),
+                "turn median": statistics.median(turns) if turns else 0.0,
+                "turn p99": turns[min(len(turns) - 1, int(0.99 * len(turns)))] if turns else 0.0,
+                "turn max": turns[-1] if turns else 0.0,
+                "turns": len(turns),
             }
         return out
 
@@ -246,6 +266,13 @@ class Report:
                 f"decision median {1000 * st['median']:.1f} ms, p99 {1000 * st['p99']:.0f} ms, "
                 f"max {1000 * st['max']:.0f} ms"
             )
+        for level, st in self.summary().items():
+            if st["turns"] and st["turn max"] >= 0.05:  # the quick levels need no line
+                lines.append(
+                    f"  {level}: a nation turn (all its decisions in it) median "
+                    f"{1000 * st['turn median']:.0f} ms, p99 {1000 * st['turn p99']:.0f} ms, "
+                    f"max {1000 * st['turn max']:.0f} ms ({st['turns']:.0f} turns)"
+                )
         for level, (searched, exact) in self.model_share().items():
             playouts = sum(r.model.get(level, {}).get("playouts", 0) for r in self.records)
             lines.append(
@@ -384,6 +411,9 @@ def main(argv: list[str] | None = None) -> None:
             for rec in report.records:
                 line = asdict(rec)
                 line["times"] = {k: statistics.median(v) for k, v in rec.times.items() if v}
+                line["turn_times"] = {
+                    k: statistics.median(v) for k, v in rec.turn_times.items() if v
+                }
                 out.write(json.dumps(line) + "\n")
 
 

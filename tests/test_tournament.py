@@ -59,6 +59,10 @@ def test_a_tiny_mixed_table_reports_the_exact_model_share() -> None:
     text = report.text()
     assert "exact model of the table" in text and "searched decisions" in text
     assert all(r.moves and len(r.moves) == r.actions for r in report.records)
+    for r in report.records:  # a nation turn's time is the sum of its decisions' times
+        for level, took in r.times.items():
+            assert sum(r.turn_times[level]) == pytest.approx(sum(took))
+            assert len(r.turn_times[level]) <= len(took)
 
 
 def test_bot_habits_counts_wasted_turns_and_idle_units(capsys: pytest.CaptureFixture) -> None:
