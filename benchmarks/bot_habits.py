@@ -32,6 +32,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -327,6 +328,17 @@ def report(level: str, c: Counter, seats: float) -> list[str]:
     ]
 
 
+def seed_ranges(seeds: Iterable[int]) -> str:
+    """The deals of recorded games, in ranges: "deals 9101-9106, 9201-9206"."""
+    out: list[list[int]] = []
+    for seed in sorted(set(seeds)):
+        if out and seed == out[-1][1] + 1:
+            out[-1][1] = seed
+        else:
+            out.append([seed, seed])
+    return "deals " + ", ".join(f"{a}-{b}" if a != b else f"{a}" for a, b in out)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--level", default="greedy", help="the level of all four seats")
@@ -342,15 +354,19 @@ def main(argv: list[str] | None = None) -> None:
     levels = levels or (args.level,) * 4
     start = time.perf_counter()
     total: dict[str, Counter] = {}
+    seeds = f"seeds {args.seed}-{args.seed + args.games - 1}"
+    players = len(levels)
     if args.records:
         lines = []
         for name in args.records:
             with Path(name).open() as f:
                 lines += [json.loads(line) for line in f if line.strip()]
         results = [recorded_game(line) for line in lines]
-        levels = tuple(lines[0]["spec"]["levels"]) if lines else levels
-        first = min((line["spec"]["seed"] for line in lines), default=0)
-        args.games, args.seed = len(lines), first
+        # every level of every record (files from different tables may be counted together)
+        levels = tuple(dict.fromkeys(lv for line in lines for lv in line["spec"]["levels"]))
+        seeds = seed_ranges(line["spec"]["seed"] for line in lines)
+        players = len(lines[0]["spec"]["levels"]) if lines else players
+        args.games = len(lines)
     elif args.jobs <= 1:
         jobs = [(seat_levels(levels, i), args.seed + i) for i in range(args.games)]
         results = list(map(one_game, jobs))
@@ -364,8 +380,8 @@ def main(argv: list[str] | None = None) -> None:
     table = sum((c for c in total.values()), Counter())
     g = table["table_games"]
     print(
-        f"{g} games of {len(levels)} players ({', '.join(levels)}), seeds {args.seed}-"
-        f"{args.seed + args.games - 1}, in {time.perf_counter() - start:.0f} s; "
+        f"{g} games of {players} players ({', '.join(levels)}), {seeds}, "
+        f"in {time.perf_counter() - start:.0f} s; "
         f"{table['rounds'] / max(1, g):.1f} rounds, {table['actions'] / max(1, g):.0f} actions a "
         f"game, {table['unfinished']} unfinished"
     )
