@@ -12,9 +12,11 @@ processes; ``--time-limit`` stops starting new games after that many seconds.
 
 Printed: each level's wins (a shared victory counts as a share) with a 95% confidence
 interval (Wilson) against its fair share, its average score, its decision times (median,
-p99, max) and the games' length (actions, rounds, minutes). ``--record FILE`` also writes one
-JSON line per game (seats, scores, final power, each seat's interest per nation and cash) for
-looking at the games lost.
+p99, max), the time each search level took for a whole nation turn (all its decisions in one
+nation's turn: the wait a person at the table sees; median, p99, max) and the games' length
+(actions, rounds, minutes). ``--record FILE`` also writes one JSON line per game (seats,
+scores, holdings: final power, each seat's interest per nation and cash) for looking at the
+games lost.
 """
 
 from __future__ import annotations
@@ -66,6 +68,11 @@ class GameRecord:
     power: list[int] = field(default_factory=list)  # per nation at the end
     interest: list[list[int]] = field(default_factory=list)  # per seat, per nation
     cash: list[int] = field(default_factory=list)  # per seat at the end
+    # per level: decisions searched, and how many with an exact model of the table
+    model: dict[str, dict[str, float]] = field(default_factory=dict)
+    moves: list[str] = field(default_factory=list)  # the game in notation (for --record)
+    # level -> seconds of all its decisions in one nation turn, one entry per (turn, player)
+    turn_times: dict[str, list[float]] = field(default_factory=dict)
 
 
 def play_game(spec: GameSpec) -> GameRecord:
@@ -80,16 +87,31 @@ def play_game(spec: GameSpec) -> GameRecord:
             bot.budget = spec.budget
         bots[name] = bot
     times: dict[str, list[float]] = defaultdict(list)
+    turns: dict[tuple, float] = defaultdict(float)  # (level, round, nation, player) -> s
     start = time.perf_counter()
     while game.awaiting is not None and len(game.plies) < MAX_ACTIONS:
         player = game.awaiting.player
+        level = spec.levels[players.index(player)]
+        turn = (level, game.state.round, game.state.turn, player)
         t0 = time.perf_counter()
         choice = bots[player].decide(game)
-        times[spec.levels[players.index(player)]].append(time.perf_counter() - t0)
+        took = time.perf_counter() - t0
+        times[level].append(took)
+        turns[turn] += took
         game.apply(choice.action)
-    for bot in bots.values():
+    turn_times: dict[str, list[float]] = defaultdict(list)
+    for (level, *_), took in turns.items():
+        turn_times[level].append(took)
+    model: dict[str, dict[str, float]] = {}
+    for name, bot in bots.items():
         if hasattr(bot, "close"):
             bot.close()  # a search level's playout processes, if it has any
+        stats = getattr(bot, "stats", None)
+        if stats is not None:
+            level = spec.levels[players.index(name)]
+            mine = model.setdefault(level, {})
+            for key, value in stats.items():
+                mine[key] = mine.get(key, 0) + value
     result = game.result()
     scores = [result.scores[p] for p in players] if result else [0] * len(players)
     s = game.state
@@ -114,6 +136,9 @@ def play_game(spec: GameSpec) -> GameRecord:
         list(s.power),
         interest,
         list(s.cash),
+        model,
+        [str(a) for a in game.history],
+        dict(turn_times),
     )
 
 
@@ -123,7 +148,10 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
     ``playouts``, ``horizon``, ``candidates``, ``plans``, ``noise``, ``explore``, ``jitter``,
     ``rollout`` (quick|greedy), ``prune_idle`` (0|1), ``processes``, ``end_horizon``,
     ``end_power``, ``win_bonus``, ``far_horizon``, ``predictable``, ``watch_least``,
-    ``far_exact`` (0|1) for search levels."""
+    ``far_exact``, ``soft_model``, ``aimed_plans``, ``use_turn``, ``narrow`` (0|1), ``trust_low``,
+    ``trust_high``, ``rollout_eval``, ``rollout_width``, ``maneuver_time``, ``minor_time``,
+    ``invest_time``, ``turn_time``, ``prior_weight`` for search levels
+    (``rules.bots.settings.SearchSettings``)."""
     from dataclasses import replace
 
     base, _, extra = level.partition(":")
@@ -137,9 +165,13 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
         bot.weights = replace(bot.weights, rival=float(opts.pop("rival")))
     if hasattr(bot, "settings"):
         kinds = {"budget": float, "noise": float, "explore": float, "jitter": float}
-        kinds["win_bonus"] = kinds["predictable"] = float
+        for key in ("win_bonus", "predictable", "trust_low", "trust_high", "prior_weight"):
+            kinds[key] = float
+        for key in ("maneuver_time", "invest_time", "minor_time", "turn_time"):
+            kinds[key] = float
         kinds["rollout"] = str
-        kinds["far_exact"] = lambda v: bool(int(v))
+        for key in ("far_exact", "soft_model", "aimed_plans", "use_turn", "narrow"):
+            kinds[key] = lambda v: bool(int(v))
         changes = {k: kinds.get(k, int)(v) for k, v in opts.items()}
         bot.settings = replace(bot.settings, **changes)
         bot.budget = bot.settings.budget
@@ -174,7 +206,9 @@ class Report:
             wins = 0.0
             scores: list[int] = []
             times: list[float] = []
+            turns: list[float] = []
             for rec in self.records:
+                turns += rec.turn_times.get(level, [])
                 for seat, lv in enumerate(rec.spec.levels):
                     if lv == level:
                         wins += rec.shares[seat]
@@ -184,6 +218,7 @@ class Report:
             # a level in several seats: its chance that one of them wins
             lo, hi = wilson(wins, n)
             times.sort()
+            turns.sort()
             out[level] = {
                 "seats": seats,
                 "games": n,
@@ -197,7 +232,21 @@ class Report:
                 "p99": times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0,
                 "max": times[-1] if times else 0.0,
                 "decisions": len(times),
+                "turn median": statistics.median(turns) if turns else 0.0,
+                "turn p99": turns[min(len(turns) - 1, int(0.99 * len(turns)))] if turns else 0.0,
+                "turn max": turns[-1] if turns else 0.0,
+                "turns": len(turns),
             }
+        return out
+
+    def model_share(self) -> dict[str, tuple[float, float]]:
+        """Per search level: (decisions searched, of which with an exact model of the table:
+        the other seats played by the code they run, ``far_exact``)."""
+        out: dict[str, tuple[float, float]] = {}
+        for rec in self.records:
+            for level, stats in rec.model.items():
+                searched, exact = out.get(level, (0.0, 0.0))
+                out[level] = (searched + stats.get("searched", 0), exact + stats.get("exact", 0))
         return out
 
     def text(self) -> str:
@@ -216,6 +265,20 @@ class Report:
                 f"(fair {100 * st['fair']:.0f}%), average score {st['score']:.0f}, "
                 f"decision median {1000 * st['median']:.1f} ms, p99 {1000 * st['p99']:.0f} ms, "
                 f"max {1000 * st['max']:.0f} ms"
+            )
+        for level, st in self.summary().items():
+            if st["turns"] and st["turn max"] >= 0.05:  # the quick levels need no line
+                lines.append(
+                    f"  {level}: a nation turn (all its decisions in it) median "
+                    f"{1000 * st['turn median']:.0f} ms, p99 {1000 * st['turn p99']:.0f} ms, "
+                    f"max {1000 * st['turn max']:.0f} ms ({st['turns']:.0f} turns)"
+                )
+        for level, (searched, exact) in self.model_share().items():
+            playouts = sum(r.model.get(level, {}).get("playouts", 0) for r in self.records)
+            lines.append(
+                f"  {level}: exact model of the table in {exact:.0f} of {searched:.0f} searched "
+                f"decisions ({100 * exact / max(1, searched):.1f}%), "
+                f"{playouts / max(1, searched):.0f} playouts a searched decision"
             )
         if self.records:
             acts = statistics.mean(r.actions for r in self.records)
@@ -348,6 +411,9 @@ def main(argv: list[str] | None = None) -> None:
             for rec in report.records:
                 line = asdict(rec)
                 line["times"] = {k: statistics.median(v) for k, v in rec.times.items() if v}
+                line["turn_times"] = {
+                    k: statistics.median(v) for k, v in rec.turn_times.items() if v
+                }
                 out.write(json.dumps(line) + "\n")
 
 

@@ -81,6 +81,7 @@ def test_the_strong_level_searches_in_its_processes_inside_the_app() -> None:
                     if len(game.plies) > 0:
                         break
                     await pilot.pause(0.05)
+                bot.wait_for_workers(60)  # they start in the background
                 pool = bot._pool
                 alive = pool is not None and all(w.is_alive() for w in pool.processes)
                 print(len(game.plies) > 0, alive, bot._alone)

@@ -80,12 +80,43 @@ def test_the_other_seats_play_the_same_in_every_future(greedy_positions) -> None
     assert varied > 0  # while the simulated greedy players of the other playouts vary
 
 
+def copied(settings, game: Game) -> list[float]:
+    """Each other seat's chance of being played with greedy's exact moves."""
+    me = game.players.index(game.awaiting.player)
+    if settings.exact_others:
+        return [1.0] * (len(game.players) - 1)
+    seats = settings.exact_seats or (0.0,) * len(game.players)
+    return [w for p, w in enumerate(seats) if p != me]
+
+
 def test_the_strong_level_plays_the_table_exactly_only_when_it_is_predictable() -> None:
     strong = make_bot("strong", 1)
     assert strong.settings.far_exact and not strong.settings.exact_others
-    assert strong._settings_now(played("greedy")).exact_others
-    assert not make_bot("strong", 1)._settings_now(played("random")).exact_others
-    assert not make_bot("normal", 1)._settings_now(played("greedy")).exact_others
+    greedy = played("greedy")
+    now = strong._settings_now(greedy)
+    assert copied(now, greedy) == [1.0, 1.0, 1.0] and now.horizon == now.far_horizon
+    randomly = played("random")
+    now = make_bot("strong", 1)._settings_now(randomly)
+    assert copied(now, randomly) == [0.0, 0.0, 0.0] and now.horizon == STRONG.horizon
+    assert copied(make_bot("normal", 1)._settings_now(greedy), greedy) == [0.0, 0.0, 0.0]
+
+
+def test_the_soft_model_copies_each_player_as_far_as_he_is_predicted() -> None:
+    """A table of two greedy players and a random one: the greedy seats are copied exactly,
+    the random one not at all, and the horizon stays short (the least trusted seat)."""
+    game = Game.new(NAMES, seed=3)
+    levels = ["greedy", "greedy", "random", "greedy"]
+    bots = {
+        name: make_bot(level, 3 + i)
+        for i, (name, level) in enumerate(zip(NAMES, levels, strict=True))
+    }
+    while game.awaiting is not None and len(game.plies) < 150:
+        game.apply(bots[game.awaiting.player].choose(game))
+    while game.awaiting.player != "D":
+        game.apply(bots[game.awaiting.player].choose(game))
+    now = make_bot("strong", 1)._settings_now(game)
+    assert copied(now, game) == [1.0, 1.0, 0.0]
+    assert now.horizon == STRONG.horizon
 
 
 def played(level: str, plies: int = 150) -> Game:

@@ -149,7 +149,7 @@ def rich_rival_changes(level: str, game: Game) -> tuple[Game, int] | None:
     return None
 
 
-@pytest.mark.parametrize("level", ["greedy", "normal"])
+@pytest.mark.parametrize("level", ["greedy", "normal", "strong"])
 def test_with_hidden_cash_a_bot_never_reads_another_players_cash(level: str) -> None:
     game = Game.new(list(NAMES[:4]), seed=21)
     driver = quick("greedy", 9)
@@ -218,7 +218,7 @@ def test_search_does_not_spend_a_turn_that_changes_nothing() -> None:
     spaces = {a.space for a in game.legal_actions()}
     assert {"maneuver1", "maneuver2"} <= spaces
     considered = {
-        c.action.space for c in bot._candidates(game.state, "rondel", game.legal_actions())
+        c.action.space for c in bot.candidates(game.state, "rondel", game.legal_actions())
     }
     assert considered and not considered & {"maneuver1", "maneuver2"}
     assert considered <= spaces
@@ -253,6 +253,7 @@ def test_leaving_a_game_stops_its_computer_players_processes() -> None:
     while game.awaiting.player != "Anna" or len(game.legal_actions()) < 3:
         game.apply(game.legal_actions()[0])
     bot.decide(game)
+    assert bot.wait_for_workers()  # started in the background on the first decision
     workers = list(bot._pool.processes)
     assert workers and all(w.is_alive() for w in workers)
     app = ImperialApp(session=session)
@@ -277,4 +278,6 @@ def test_a_search_player_without_processes_to_be_had_decides_alone(monkeypatch) 
     bot.settings = replace(bot.settings, playouts=8, horizon=1)
     game = Game.new(list(NAMES[:3]), seed=1)
     assert bot.decide(game).action in game.legal_actions()
+    assert not bot.wait_for_workers()
     assert bot._alone and bot._pool is None
+    assert bot.decide(game).action in game.legal_actions()

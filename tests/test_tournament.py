@@ -44,6 +44,38 @@ def test_confidence_intervals() -> None:
     assert tournament.wilson(0, 0) == (0.0, 1.0)
 
 
+def test_a_tiny_mixed_table_reports_the_exact_model_share() -> None:
+    """A search level at a table of different opponents: the report says how many of its
+    searched decisions copied the table exactly (the figure that tells whether a win rate was
+    earned against players it simulates or against players it cannot copy)."""
+    levels = ("strong:processes=1,playouts=4,horizon=1,far_horizon=2", "banker", "greedy")
+    report = tournament.run_tournament(levels, games=3, jobs=1, budget=0.005)
+    assert len(report.records) == 3 and all(r.finished for r in report.records)
+    assert {r.spec.levels[0] for r in report.records} == set(levels)  # seats rotated
+    share = report.model_share()
+    searched, exact = share[levels[0]]
+    assert searched > 0 and 0 <= exact <= searched
+    assert "banker" in share and "greedy" not in share  # greedy does not search
+    text = report.text()
+    assert "exact model of the table" in text and "searched decisions" in text
+    assert all(r.moves and len(r.moves) == r.actions for r in report.records)
+    for r in report.records:  # a nation turn's time is the sum of its decisions' times
+        for level, took in r.times.items():
+            assert sum(r.turn_times[level]) == pytest.approx(sum(took))
+            assert len(r.turn_times[level]) <= len(took)
+
+
+def test_bot_habits_counts_wasted_turns_and_idle_units(capsys: pytest.CaptureFixture) -> None:
+    import bot_habits
+
+    bot_habits.main(["--levels", "greedy,random", "--games", "2", "--jobs", "1", "--seed", "4"])
+    out = capsys.readouterr().out
+    assert "2 games of 2 players (greedy, random), seeds 4-5" in out
+    for line in ("wasted rondel choices", "declined actions", "units idle 5 Maneuvers"):
+        assert line in out
+    assert out.count("seat-games") == 2
+
+
 def test_a_tiny_tournament_on_the_world_board(capsys: pytest.CaptureFixture) -> None:
     tournament.main(["random", "random", "--games", "2", "--game", "2030"])
     out = capsys.readouterr().out

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
@@ -30,7 +31,7 @@ from imperial_tui.app.crash import Crash, write_crash_log
 from imperial_tui.app.following import FollowActions
 from imperial_tui.app.palette import PaletteActions
 from imperial_tui.app.screens.guard import input_allowed
-from imperial_tui.app.turns import ComputerTurns
+from imperial_tui.app.turns import THINKING_KEPT, ComputerTurns
 from imperial_tui.app.widgets.ascii import make_scrollbars_ascii_aware
 from imperial_tui.app.widgets.options import make_page_moves_safe
 from imperial_tui.model.follow import Following
@@ -143,6 +144,7 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
         self.start_note = ""  # the first thing the log line says (where the game is saved)
         self._over_shown: object = -1  # the session version the scores were shown for
         self.timings: dict[str, float] = {}
+        self.thinking: deque[tuple[int, float]] = deque(maxlen=THINKING_KEPT)
         self.crash: Crash | None = None
 
     # -- what each front end implements --------------------------------------------------------

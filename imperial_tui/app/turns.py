@@ -7,6 +7,7 @@ kept apart from the screens and commands; only a session that runs its seats her
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 else:
     _App = object
 
+THINKING_KEPT = 2000  # the computer players' decisions whose thinking time the app keeps
+
 
 class ComputerTurns(_App):
     """What it needs of the app beyond Textual's is declared here (and checked against
@@ -37,6 +40,9 @@ class ComputerTurns(_App):
     _paused: bool
     _bot_busy: bool  # a computer player is thinking (one at a time)
     _bots_moved: bool  # computer moves since a human last decided (the bell)
+    # (ply, seconds) of the computer players' recent decisions: their thinking time, which
+    # benchmarks/app_turns.py reads to time whole nation turns as the app plays them
+    thinking: deque[tuple[int, float]]
     after_change: Callable[[], None]
     save_failed: Callable[[SaveError], None]
 
@@ -96,6 +102,8 @@ class ComputerTurns(_App):
 
     def _bot_ready(self, action: Action, version: object, elapsed: float, reason: str = "") -> None:
         assert self.session is not None
+        if version == self.session.version:
+            self.thinking.append((len(self.session.game.plies), elapsed))
         delay = max(0.0, self.session.pace - elapsed)
         if delay:
             self.set_timer(delay, partial(self._bot_apply, action, version, reason))

@@ -23,9 +23,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.bots.features import NationFigures, nation_figures, player_features
+from rules.bots.features import (
+    FEATURES,
+    NationFigures,
+    nation_figures,
+    player_features,
+    power_per_taxation,
+)
 from rules.state import NO, GameState
-from rules.taxation import MAX_REVENUE_2030, table_2030
 
 WIN_POWER = 25
 
@@ -53,13 +58,6 @@ class Outlook:
     factor: list[float]  # smooth projected power factor
     payouts: list[float]  # interest payments still to come (expected)
     governor: list[int]
-
-
-def power_per_taxation(s: GameState, tax: int) -> int:
-    """Power points a taxation of ``tax`` brings: Imperial's chart, or the 2030 table."""
-    if s.rules.taxation == "2030":
-        return table_2030(min(MAX_REVENUE_2030, tax))[0]
-    return min(15, max(5, tax)) - 5
 
 
 def outlook(
@@ -132,7 +130,9 @@ def player_utility(s: GameState, p: int, w: Weights = DEFAULT) -> float:
 
 # ------------------------------------------------------------------------------ learned model
 
-PHASE_WEIGHTS = (
+# rows of feature weights from the game's start to its end (phase_weights blends two)
+WeightTable = tuple[tuple[float, ...], ...]
+PHASE_WEIGHTS: WeightTable = (
     (2.510, 0.403, 0.766, 1.621, 0.377, -0.439, 0.708, -0.229, 1.579, -0.211, 0.302, 0.328),
     (1.708, 0.420, 0.670, 0.559, 0.049, 0.686, 0.940, -0.500, 0.775, 0.054, -0.332, -0.042),
     (1.704, 0.936, 0.488, 0.565, 0.086, -0.521, 3.744, -0.873, 0.778, 0.041, -0.176, 0.117),
@@ -164,13 +164,127 @@ PHASE_WEIGHTS_4 = (
     (1.356, 0.840, 0.200, 0.206, 0.280, 0.411, -3.004, 0.073, 0.269, -0.005, -0.136, 0.052),
     (1.027, 0.877, 0.099, 0.188, -0.074, 0.141, -1.396, -0.087, 0.103, 0.010, 0.007, -0.022),
 )
-# rows of feature weights from the game's start to its end (phase_weights blends two)
-WeightTable = tuple[tuple[float, ...], ...]
-TABLES: dict[int, WeightTable] = {
+# The strong level's table: the features above and ``EXTRA_FEATURES`` (the rondel's tempo,
+# the investor card, governments at risk, armies next to factories, idle units), fitted by
+# benchmarks/fit_evaluation.py --extended on greedy games and games between search levels.
+PHASE_WEIGHTS_5 = (
+    (
+        2.128,
+        1.738,
+        0.311,
+        1.040,
+        -0.188,
+        2.090,
+        -3.948,
+        0.561,
+        0.548,
+        -0.073,
+        0.498,
+        0.774,
+        1.851,
+        0.772,
+        5.151,
+        -1.299,
+        -0.465,
+        -0.254,
+        0.004,
+        0.269,
+    ),
+    (
+        1.865,
+        1.306,
+        0.216,
+        0.847,
+        -0.062,
+        1.569,
+        -5.535,
+        0.653,
+        -0.219,
+        -0.113,
+        0.244,
+        0.413,
+        0.198,
+        0.412,
+        3.424,
+        -0.711,
+        -0.629,
+        -0.225,
+        0.006,
+        1.056,
+    ),
+    (
+        1.423,
+        0.926,
+        0.160,
+        0.722,
+        -0.420,
+        1.053,
+        -8.688,
+        0.249,
+        0.698,
+        -0.014,
+        0.022,
+        0.186,
+        0.657,
+        0.921,
+        3.005,
+        1.352,
+        1.032,
+        -0.180,
+        0.000,
+        -0.043,
+    ),
+    (
+        1.494,
+        0.850,
+        0.148,
+        0.520,
+        -0.164,
+        0.288,
+        -6.960,
+        0.019,
+        0.697,
+        0.035,
+        0.193,
+        0.144,
+        0.453,
+        0.528,
+        2.070,
+        0.381,
+        -0.787,
+        0.004,
+        -0.020,
+        -0.413,
+    ),
+    (
+        1.197,
+        0.996,
+        0.039,
+        -0.214,
+        0.176,
+        -0.255,
+        -2.763,
+        0.109,
+        0.040,
+        0.012,
+        0.049,
+        0.092,
+        0.741,
+        0.507,
+        1.217,
+        0.721,
+        -0.685,
+        0.043,
+        -0.019,
+        -0.145,
+    ),
+)
+TABLES = {
     1: PHASE_WEIGHTS,
     2: PHASE_WEIGHTS_2,
     3: PHASE_WEIGHTS_3,
     4: PHASE_WEIGHTS_4,
+    5: PHASE_WEIGHTS_5,
 }
 
 
@@ -193,5 +307,5 @@ def learned_values(
         coef[11] *= w.cash
     if w.units != 1.0:
         coef[8] *= w.units
-    rows = player_features(s, figures)
+    rows = player_features(s, figures, extended=len(coef) > len(FEATURES))
     return [sum(a * b for a, b in zip(coef, row, strict=True)) for row in rows]

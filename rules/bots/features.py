@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from maps.board import Board
+from rules.actions import RONDEL_SPACES
 from rules.state import NO, GameState
+from rules.taxation import MAX_REVENUE_2030, table_2030
 
 FEATURES = (
     "cash",
@@ -27,6 +29,19 @@ FEATURES = (
     "shortfall",  # interest a governed nation owes others beyond its treasury
     "free investor",  # cash of a player who governs nothing (he invests every Investor turn)
 )
+# The strong level's evaluation adds what a player sees coming (``extended_features``):
+EXTRA_FEATURES = (
+    "tempo",  # interest x the power the nation gains at its next taxation, sooner counts more
+    "payout soon",  # interest the nation will pay at its next Investor, sooner counts more
+    "card soon",  # 1 for the investor card's holder (he invests next), 0.5 for the next one
+    "governments at risk",  # governed nations another player could take with one bond now
+    "governments in reach",  # nations this player could take with one bond now
+    "threatened",  # interest x the nation's factories foreign armies could occupy next turn
+    "threatening",  # interest x the rivals' factories the nation's armies could occupy next
+    "idle units",  # units of governed nations at home with no foreign army near
+)
+TAXATION = RONDEL_SPACES.index("taxation")
+INVESTOR = RONDEL_SPACES.index("investor")
 
 
 @dataclass(slots=True)
@@ -55,7 +70,6 @@ def occupied_provinces(s: GameState) -> set[int]:
     return out
 
 
-# by board (its id): the board itself (an id is reused once a board is gone), its provinces
 _PROVINCES: dict[int, tuple[Board, tuple[int, ...]]] = {}
 
 
@@ -112,8 +126,11 @@ def nation_figures(s: GameState) -> list[NationFigures]:
     return out
 
 
-def player_features(s: GameState, figures: list[NationFigures] | None = None) -> list[list[float]]:
-    """The features of every player (rows in seating order, columns as ``FEATURES``)."""
+def player_features(
+    s: GameState, figures: list[NationFigures] | None = None, extended: bool = False
+) -> list[list[float]]:
+    """The features of every player (rows in seating order, columns as ``FEATURES``, then
+    ``EXTRA_FEATURES`` when ``extended``)."""
     figures = figures or nation_figures(s)
     players = len(s.players)
     rows = [[0.0] * len(FEATURES) for _ in range(players)]
@@ -147,4 +164,112 @@ def player_features(s: GameState, figures: list[NationFigures] | None = None) ->
     for p in range(players):
         if p not in governing:
             rows[p][11] = float(s.cash[p])
+    if extended:
+        for row, extra in zip(rows, extended_features(s, figures), strict=True):
+            row += extra
     return rows
+
+
+def turns_to(position: int, space: int) -> int:
+    """Nation turns until a rondel marker at ``position`` can stand on ``space`` for free
+    (three spaces a turn; a marker not yet placed reaches any space at once)."""
+    if position == NO:
+        return 1
+    steps = (space - position) % 8 or 8
+    return (steps + 2) // 3
+
+
+def power_per_taxation(s: GameState, tax: int) -> int:
+    """Power points a taxation of ``tax`` brings: Imperial's chart, or the 2030 table."""
+    if s.rules.taxation == "2030":
+        return table_2030(min(MAX_REVENUE_2030, tax))[0]
+    return min(15, max(5, tax)) - 5
+
+
+def power_gain(s: GameState, n: int, tax: int) -> int:
+    """Power points a taxation of ``tax`` would bring ``n`` now (by the game's tax rule)."""
+    return min(25 - s.power[n], power_per_taxation(s, tax))
+
+
+def extended_features(s: GameState, figures: list[NationFigures]) -> list[list[float]]:
+    """The columns of ``EXTRA_FEATURES`` for every player: timing (the rondel, the investor
+    card), governments one bond could take, armies next to factories, idle units."""
+    players = len(s.players)
+    rows = [[0.0] * len(EXTRA_FEATURES) for _ in range(players)]
+    nations = len(figures)
+    threatened, threatening, idle = _armies_near_factories(s, nations)
+    if s.rules.uses_investor_card and s.investor_card != NO:
+        rows[s.investor_card][2] = 1.0
+        rows[(s.investor_card + 1) % players][2] = 0.5
+    costs = s.rules.bond_costs
+    cash = s.cash
+    for n, f in enumerate(figures):
+        if not f.owed:
+            continue
+        pos = s.rondel[n]
+        soon_tax = 1.0 / turns_to(pos, TAXATION)
+        gain = power_gain(s, n, f.tax) / 5.0
+        payable = min(1.0, s.treasury[n] / f.owed)
+        soon_pay = 1.0 / turns_to(pos, INVESTOR)
+        for p, i in enumerate(f.shares):
+            if i:
+                row = rows[p]
+                row[0] += i * gain * soon_tax
+                row[1] += i * payable * soon_pay
+                row[5] += i * threatened[n]
+                row[6] += i * threatening[n]
+        # governments one bond could take: each player's credit with the largest free bond
+        # he can pay for, against the best other credit
+        owners = s.bond_owner[n]
+        free = [c for k, c in enumerate(costs) if owners[k] == NO]
+        credits = f.credits
+        gov = f.governor
+        reach = [max((c for c in free if c <= cash[p]), default=0) for p in range(players)]
+        if gov != NO:
+            rows[gov][7] += idle[n]
+            held = credits[gov]
+            if any(q != gov and reach[q] and credits[q] + reach[q] > held for q in range(players)):
+                rows[gov][3] += 1.0
+        best = max(credits)
+        for p in range(players):
+            if p != gov and reach[p] and credits[p] + reach[p] > best:
+                rows[p][4] += 1.0
+    return rows
+
+
+def _armies_near_factories(s: GameState, nations: int) -> tuple[list[int], list[int], list[int]]:
+    """Per nation: its unguarded factories with a foreign army next to them (or in them),
+    the rivals' unoccupied factories next to its armies, its units at home with no foreign
+    army near."""
+    board = s.board
+    owner = board.owner
+    near = board.land_neighbours
+    armies = s.armies
+    total = [sum(col) for col in zip(*armies, strict=True)]
+    hostile = [a - f for a, f in zip(total, map(sum, zip(*s.friendly, strict=True)), strict=True)]
+    threatened = [0] * nations
+    threatening = [0] * nations
+    idle = [0] * nations
+    factories = [r for r in _provinces(s) if s.factory[r]]
+    for n in range(nations):
+        mine = armies[n]
+        for r in board.home[n]:
+            foreign = hostile[r] - (mine[r] - s.friendly[n][r]) > 0 or any(
+                total[d] > mine[d] for d in near[r]
+            )
+            if foreign:
+                if s.factory[r] and not mine[r]:
+                    threatened[n] += 1
+            else:
+                idle[n] += mine[r] + s.fleets[n][r]
+        gov = s.government[n]
+        reach: set[int] = set()
+        for r, count in enumerate(mine):
+            if count:
+                reach.add(r)
+                reach |= near[r]
+        for r in factories:
+            m = owner[r]
+            if r in reach and m != n and (gov == NO or s.government[m] != gov):
+                threatening[n] += 1
+    return threatened, threatening, idle

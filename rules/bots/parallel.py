@@ -25,7 +25,7 @@ from rules.bots.playout import playout
 from rules.state import GameState
 
 if TYPE_CHECKING:
-    from rules.bots.search import SearchSettings
+    from rules.bots.settings import SearchSettings
 
 ANSWER_GRACE = 10.0  # seconds past a share's deadline before its worker counts as hung
 STOP_GRACE = 2.0  # seconds a worker has to end when asked, then again when terminated
@@ -151,6 +151,18 @@ class Share:
         self._worker = worker
         self._ident = ident
         self._deadline = deadline
+
+    def ready(self) -> bool:
+        """Whether the worker has answered (``result`` then returns at once); a worker that
+        ended counts as answered (``result`` raises)."""
+        w = self._worker
+        with w.io:
+            if w.conn.closed or w.waiting != self._ident:
+                return True
+            try:
+                return w.conn.poll(0)
+            except (EOFError, OSError):
+                return True
 
     def result(self) -> list[tuple[int, int, float]]:
         """The share's values. A share stops at its deadline (``run_share``); a worker that

@@ -30,7 +30,7 @@ from rules.bots.style import PLAIN, Style
 from rules.state import GameState
 
 if TYPE_CHECKING:
-    from rules.bots.search import SearchSettings
+    from rules.bots.settings import SearchSettings
 
 STEPS = 600  # actions a playout plays at most (a nation turn is rarely 30)
 
@@ -40,8 +40,10 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
     rng = random.Random(seed)
     policy = Policy(rng, Style(noise=settings.noise))
     horizon = horizon_for(s, settings)
-    exact = settings.exact_others
+    exact = exact_players(s, me, settings, rng)
     quiet = Policy(random.Random(0), PLAIN)
+    simulated = Weights(learned=settings.rollout_eval) if settings.rollout_eval else weights
+    width = settings.rollout_width
     turns = 0
     for _ in range(STEPS):
         if s.finished or s.awaiting_kind is None:
@@ -51,26 +53,100 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
             if turns > horizon:
                 break
         actions = engine.legal_actions(s)
-        if exact and s.awaiting_player != me:
+        if s.awaiting_player in exact:
             a = greedy_choice(s, actions, quiet)
         elif settings.rollout == "greedy" and s.awaiting_kind in ("rondel", "invest"):
-            a = greedy_pick(s, actions, policy, rng, weights, settings.explore, settings.jitter)
+            a = greedy_pick(
+                s, actions, policy, rng, simulated, settings.explore, settings.jitter, width
+            )
         else:
             a, _ = policy.pick(s, actions)
         s, _ = engine.apply(s, a)
     return judge(s, me, settings, weights)
 
 
+def exact_players(s: GameState, me: int, settings: SearchSettings, rng: random.Random) -> set[int]:
+    """The seats a playout plays with greedy's exact choices: every other seat with
+    ``exact_others``; with ``exact_seats`` (the soft model) each seat with its own chance,
+    drawn once for the whole playout (a future in which that player plays as greedy does)."""
+    if settings.exact_others:
+        return {p for p in range(len(s.players)) if p != me}
+    out = set()
+    for p, chance in enumerate(settings.exact_seats):
+        if p != me and chance > 0 and (chance >= 1 or rng.random() < chance):
+            out.add(p)
+    return out
+
+
 def greedy_choice(s: GameState, actions: list[Action], quiet: Policy) -> Action:
     """What the greedy player chooses here (``rules.bots.greedy``: its look-ahead for the rondel
-    and bonds, the rules of thumb without noise for the rest)."""
+    and bonds, the rules of thumb without noise for the rest). A greedy choice is a function
+    of the position alone, and the playouts of one decision meet the same positions again
+    and again (the others' turns before the searching player's own moves make the futures
+    differ): the look-ahead's answers are remembered (``_KNOWN``)."""
     if len(actions) == 1:
         return actions[0]
-    if s.awaiting_kind == "rondel":
-        return greedy_rondel(s, actions, quiet)
-    if s.awaiting_kind == "invest":
-        return greedy_invest(s, actions)
-    return quiet.pick(s, actions)[0]
+    kind = s.awaiting_kind
+    if kind not in ("rondel", "invest"):
+        return quiet.pick(s, actions)[0]
+    key = position_key(s)
+    if key is not None:
+        key = (key, tuple(actions))
+        known = _KNOWN.get(key)
+        if known is not None:
+            return known
+    choice = greedy_rondel(s, actions, quiet) if kind == "rondel" else greedy_invest(s, actions)
+    if key is not None:
+        if len(_KNOWN) >= KNOWN_KEPT:
+            _KNOWN.clear()
+        _KNOWN[key] = choice
+    return choice
+
+
+KNOWN_KEPT = 20000  # greedy choices remembered (a few kilobytes each)
+_KNOWN: dict[tuple[object, ...], Action] = {}
+
+
+def position_key(s: GameState) -> tuple[object, ...] | None:
+    """Everything a greedy choice depends on, as a hashable value (None if some part of the
+    decision's data cannot be hashed)."""
+    key = (
+        s.awaiting_kind,
+        s.awaiting_player,
+        s.awaiting_nation,
+        s.turn,
+        s.round,
+        tuple(s.cash),
+        s.bank,
+        tuple(s.treasury),
+        tuple(s.power),
+        tuple(s.tax_level),
+        tuple(s.rondel),
+        tuple(s.government),
+        tuple(map(tuple, s.bond_owner)),
+        b"".join(s.armies),
+        b"".join(s.fleets),
+        b"".join(s.friendly),
+        tuple(s.factory),
+        tuple(s.flag),
+        s.investor_card,
+        tuple(s.flag_min_bond),
+        tuple(s.flag_claim),
+        s.todo,
+        s.ctx,
+        s.turn_ctx,
+        s.ending,
+        s.free_invested,
+        s.board.name,
+        s.board.removed_edges,
+        s.rules,
+        s.players,
+    )
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def horizon_for(s: GameState, settings: SearchSettings) -> int:
@@ -100,17 +176,22 @@ def greedy_pick(
     weights: Weights,
     explore: float = 0.15,
     jitter: float = 0.5,
+    width: int = 0,
 ) -> Action:
     """A greedy player's choice in a playout: one nation turn of look-ahead for the rondel,
     one purchase of look-ahead for bonds (the few best by the quick estimate). ``explore``:
     how often it takes the rules of thumb's choice instead; ``jitter``: random points on its
-    scores (so that the futures differ)."""
+    scores (so that the futures differ); ``width``: rondel spaces tried at most (the best
+    by the rules of thumb's quick values; 0: every one)."""
     if rng.random() < explore:
         return policy.pick(s, actions)[0]
     if s.awaiting_kind == "rondel":
         who = s.government[s.turn]
         quiet: Policy | None = Policy(rng, PLAIN)
         options = actions
+        if width and len(actions) > width:
+            ranked = sorted(policy.rondel_scores(s, actions), key=lambda t: t[0], reverse=True)
+            options = [a for _, a in ranked[:width]]
     else:
         who = s.awaiting_player
         scored = sorted(policy.invest_scores(s, actions), key=lambda t: t[0], reverse=True)
