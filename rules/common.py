@@ -56,6 +56,18 @@ def player_index(s: GameState, name: str) -> int:
         ) from None
 
 
+def power_gain(name: str, points: int, before: int, after: int) -> str:
+    """The power-track line: the points actually gained, and the track's end when it cut
+    them ('gains 9 power points (16 → 25, the end of the track; tax gave 10)')."""
+    gained = after - before
+    if gained == points:
+        return f"{name} gains {points} power points ({before} → {after})"
+    return (
+        f"{name} gains {gained} power point{'s' * (gained != 1)} ({before} → {after}, the end "
+        f"of the track; its tax gave {points})"
+    )
+
+
 def say(ev: Events, s: GameState, n: int | None, text: str) -> None:
     ev.append(Event(text, code(s, n) if n is not None and n != NO else None))
 

@@ -9,7 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.actions import BuildFactory, Import, Produce
-from rules.common import Events, await_decision, bank_pays, clear_await, code, nname, rname, say
+from rules.common import (
+    Events,
+    await_decision,
+    bank_pays,
+    clear_await,
+    code,
+    nname,
+    power_gain,
+    rname,
+    say,
+)
 from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.state import MAP, NO, TRACKS, UNITS, GameState
@@ -338,7 +348,7 @@ def step_taxation(s: GameState, ev: Events) -> None:
     points = level - 5
     before = s.power[n]
     s.power[n] = min(WIN_POWER, before + points)
-    say(ev, s, n, f"{name} gains {points} power points ({before} → {s.power[n]})")
+    say(ev, s, n, power_gain(name, points, before, s.power[n]))
     if s.power[n] >= WIN_POWER:
         s.ending = True
         say(ev, s, n, f"{name} reaches {WIN_POWER} power points: the game ends")

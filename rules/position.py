@@ -409,7 +409,8 @@ class _Reader:
                 if factory != reg.factory_type:
                     raise fail(
                         f"{where}.factory",
-                        f"{reg.name} takes a {reg.factory_type} factory, not {show(factory)}",
+                        f"{reg.name} takes {'an' if reg.factory_type == 'armaments' else 'a'} "
+                        f"{reg.factory_type} factory, not {show(factory)}",
                     )
                 s.factory[r] = True
             flag = entry.get("flag")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.common import Events, bank_pays, nname, say
+from rules.common import Events, bank_pays, nname, power_gain, say
 from rules.economy import WIN_POWER, tax_of
 from rules.economy import step_taxation as imperial_taxation
 from rules.state import NO, TRACKS, GameState
@@ -173,7 +173,7 @@ def _taxation_2030(s: GameState, ev: Events) -> None:
     s.own(TRACKS)
     before = s.power[n]
     s.power[n] = min(WIN_POWER, before + table_points)
-    say(ev, s, n, f"{name} gains {table_points} power points ({before} → {s.power[n]})")
+    say(ev, s, n, power_gain(name, table_points, before, s.power[n]))
     if s.power[n] >= WIN_POWER:
         s.ending = True
         say(ev, s, n, f"{name} reaches {WIN_POWER} power points: the game ends")

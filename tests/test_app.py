@@ -404,8 +404,9 @@ async def test_new_game_explains_edition_and_variant_and_hidden_cash_without_col
         assert EDITION_TEXT["first"] in text and VARIANT_TEXT["standard"] in text
         assert "hidden cash: off" in text
         assert all(len(t) <= 66 for t in (*EDITION_TEXT.values(), *VARIANT_TEXT.values()))
-        # seat names and kinds (12 fields), then edition, variant, seed, hidden cash
-        await pilot.press(*["tab"] * 12, "enter", "down", "enter")
+        # seat names and kinds (12 fields), all computers, game, edition, variant, seed, hidden
+        # cash
+        await pilot.press(*["tab"] * 14, "enter", "down", "enter")
         await pilot.press("tab", "enter", "down", "down", "enter")
         await pilot.pause()
         text = "\n".join(screen_lines(app))
@@ -598,7 +599,7 @@ async def test_no_investor_card_variant_by_keys(tmp_path: Path) -> None:
 
     app = ImperialApp(save_path=tmp_path / "n.json", seed=4, pace=0.0)
     async with drive(app, opened=True) as pilot:
-        await pilot.press(*["tab"] * 13, "enter", "down", "down", "enter")
+        await pilot.press(*["tab"] * 15, "enter", "down", "down", "enter")
         await pilot.press("tab", "tab", "tab", "tab", "ctrl+g")
         await settle(pilot)
         game = app.session.game

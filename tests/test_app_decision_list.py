@@ -11,7 +11,7 @@ from helpers import (
 )
 from maneuver_helpers import new_game as maneuver_game
 from maneuver_helpers import place, start_maneuver
-from pilot import drive, humans, opened_board, options
+from pilot import drive, humans, opened_board, options, until
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.model.session import Session
@@ -136,3 +136,61 @@ async def test_production_produces_everywhere_with_one_enter_and_spaces_are_numb
             assert [str(p.action) for p in g2.plies] == ["AH rondel production1"]
 
     await pick_factories()
+
+
+def vienna_army() -> Session:
+    g = maneuver_game()
+    place(g, "AH", "army", "vienna")
+    start_maneuver(g, "AH")
+    return Session(g, humans(g), None)
+
+
+async def test_hostile_and_friendly_into_one_region_are_one_line_that_asks() -> None:
+    """Issue #24 item 5: a long destination list had a hostile and a friendly line for each
+    foreign home province; now one line, and Enter asks which (as on the map)."""
+    from imperial_tui.app.screens.dialogs import ChoiceScreen
+
+    session = vienna_army()
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        await pilot.press("home", "right")
+        await pilot.pause()
+        texts = [text for _, text, disabled in options(app) if not disabled]
+        munich = [t for t in texts if "→ Munich" in t]
+        assert munich == ["→ Munich (hostile or friendly)"], texts
+        assert not any(t.endswith((" hostile", " friendly")) for t in texts)
+        await pilot.press("m", "u")
+        await pilot.pause()
+        ol = app.screen.query_one("#decision-options")
+        assert "Munich" in ol.get_option_at_index(ol.highlighted).prompt.plain
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        labels = [str(label) for label in app.screen.labels]
+        assert sorted(("hostile" in t, "friendly" in t) for t in labels) == [
+            (False, True),
+            (True, False),
+        ]
+        friendly = next(i for i, t in enumerate(labels) if "friendly" in t)
+        await pilot.press(*["down"] * friendly, "enter")
+        await until(pilot, lambda: session.game.plies[-1].action.kind == "move_army")
+        assert str(session.game.plies[-1].action) == "AH move army vienna -> munich friendly"
+
+
+async def test_typed_letters_spell_a_regions_name_in_a_long_list() -> None:
+    session = vienna_army()
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        await pilot.press("home", "right")
+        await pilot.pause()
+        ol = app.screen.query_one("#decision-options")
+
+        def highlighted() -> str:
+            return ol.get_option_at_index(ol.highlighted).prompt.plain
+
+        names = [t.split("→ ")[1] for _, t, d in options(app) if not d and "→ " in t]
+        b_names = sorted(n for n in names if n.startswith("B"))
+        assert len(b_names) >= 2, names  # Berlin, Bohemia... (one step or by rail)
+        last = b_names[-1]
+        await pilot.press(*last[:3].lower())  # three letters: straight to that region
+        await pilot.pause()
+        assert highlighted().split("→ ")[1].startswith(last[:3]), highlighted()

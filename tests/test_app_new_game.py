@@ -20,7 +20,7 @@ async def test_quit_keys_ask_on_the_new_game_screen_whatever_has_the_focus(key: 
     async with drive(app) as pilot:
         await pilot.pause()
         # a name field, a dropdown, an open dropdown, the rule options list
-        for moves in ([], ["tab"], ["enter"], ["escape", *["tab"] * 16]):
+        for moves in ([], ["tab"], ["enter"], ["escape", *["tab"] * 18]):
             await pilot.press(*moves)
             await pilot.pause()
             await pilot.press(key)

@@ -86,10 +86,10 @@ def test_a_search_level_with_the_endgame_settings_plays_a_game_to_its_end() -> N
     game = Game.new(NAMES[:3], seed=4)
     strong = make_bot("strong", seed=1)
     strong.settings = replace(
-        strong.settings, playouts=4, horizon=3, end_horizon=12, end_power=15, processes=1
+        strong.settings, playouts=4, horizon=3, end_horizon=12, end_power=18, processes=1
     )
     greedy = {name: make_bot("greedy", seed=i + 1) for i, name in enumerate(NAMES[:3])}
-    while max(game.state.power) < 8:  # one taxation may add up to 10 points
+    while max(game.state.power) < 8:  # one taxation adds at most 10
         game.apply(greedy[game.awaiting.player].choose(game))
     assert max(game.state.power) < strong.settings.end_power
     play_out(game, {**greedy, "A": strong})

@@ -9,7 +9,7 @@ from __future__ import annotations
 from io import StringIO
 from pathlib import Path
 
-from helpers import bonds_of, give_bond, give_turn, new_game, set_cash
+from helpers import bonds_of, give_bond, give_turn, nation_of, new_game, set_cash
 from pilot import drive, until
 from rich.console import Console
 
@@ -117,6 +117,28 @@ async def test_since_your_last_turn_names_the_government_a_computer_took_and_its
         assert REASON in " ".join(" ".join(line.text for line in log.lines).split())
 
 
+async def test_a_player_who_watched_every_move_is_not_greeted_by_the_recap(
+    tmp_path: Path,
+) -> None:
+    """Issue #24 item 2: the recap opens only when something happened that the player has
+    not seen on screen. At a pace the computers' moves stay on screen (watched); at pace 0
+    they pass unseen and the recap tells them (the test above); w always shows it."""
+    session = ben_takes_austria(tmp_path)
+
+    app = ImperialApp(session=session, pace=0.05)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        app.apply_human(session.game.parse("AH rondel investor"))
+        await until(pilot, lambda: session.game.awaiting.player == "Anna", limit=2000)
+        for _ in range(20):  # the recap would open a frame after the board: it does not
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+        assert session.game.state.government[0] == 1  # Ben took AH, on screen
+        await pilot.press("w")
+        await until(pilot, lambda: type(app.screen).__name__ == "RecapScreen")
+        assert app.screen.found.lines[0].text == "Ben took the government from you"
+
+
 async def test_hot_seat_recap_is_each_players_own_after_the_hand_over(tmp_path: Path) -> None:
     """Two humans with hidden cash: the hand-over names the nation and the decision; the
     recap comes after it (never over the previous player's view), and covers what the other
@@ -142,7 +164,7 @@ async def test_hot_seat_recap_is_each_players_own_after_the_hand_over(tmp_path: 
         assert session.viewer == "Ben"
         assert type(app.screen).__name__ == "RecapScreen"  # after the hand-over only
         lines = [line.text for line in app.screen.found.lines]
-        assert "your cash 0M -> 2M (+2M)" in lines, lines
+        assert "your cash 0M -> 2M (+2M: the investor card)" in lines, lines
         assert not any("Anna" in t and "cash" in t for t in lines)  # hidden cash
         await pilot.press("escape")
         app.apply_human(g.parse("Ben passes"))
@@ -402,7 +424,41 @@ def test_recap_says_a_bond_upgrade_is_a_trade_up_returning_the_lower_bond() -> N
     g.apply(upgrade)
     lines = recap(before, g.summary(), "Anna", [upgrade])
     bonds = [line.text for line in lines if line.nation == "AH" and "bond" in line.text]
-    anna = sum(bonds_of(g, "Anna", "AH"))
+    assert sum(bonds_of(g, "Anna", "AH")) == 9
+    # every holder, the largest first, the governor marked (Ben took AH with his 12M)
     assert bonds == [
-        f"Ben traded up to the 12M bond, returning the 6M (credit: you {anna}M, Ben 12M)"
+        "Ben traded up to the 12M bond, returning the 6M (credit: Ben 12M governs, you 9M, Cleo 4M)"
     ]
+
+
+def test_recap_bond_line_names_the_governor_when_the_reader_does_not_lead() -> None:
+    """Issue #24 item 2: "Ben bought the 2M bond (credit: you 9M, Ben 2M)" while Dan governed
+    with 12M read as if the reader led."""
+    g = new_game(4)
+    give_bond(g, "Dan", "AH", 12)
+    g.state.government[nation_of(g, "AH")] = g.state.players.index("Dan")
+    set_cash(g, "Ben", 20)
+    give_turn(g, "AH", None)
+    g = Game.from_position(g.summary())
+    g.apply("AH rondel investor")
+    before = g.summary()
+    governor = before["nations"]["AH"]["governor"]
+    buy = g.parse("Ben buys AH 2")
+    g.apply(buy)
+    lines = recap(before, g.summary(), "Anna", [buy])
+    [line] = [line.text for line in lines if line.nation == "AH" and "bond" in line.text]
+    assert governor == "Dan"
+    assert line == "Ben bought the 2M bond (credit: Dan 12M governs, you 9M, Cleo 4M, Ben 2M)"
+
+
+def test_recap_says_why_the_readers_cash_changed() -> None:
+    g = new_game(4)  # Anna holds AH 9: AH's Investor pays her interest
+    give_turn(g, "AH", None)
+    g = Game.from_position(g.summary())
+    before = g.summary()
+    start = len(g.plies)
+    g.apply("AH rondel investor")
+    events = [event for ply in g.plies[start:] for event in ply.events]
+    lines = recap(before, g.summary(), "Anna", [p.action for p in g.plies[start:]], events=events)
+    [cash] = [line.text for line in lines if line.text.startswith("your cash")]
+    assert cash.endswith(": AH interest)"), cash

@@ -146,7 +146,26 @@ def test_marks_show_the_unit_its_destinations_and_the_cursor():
     assert "▶BER" in text and "GE◀" in text  # the cursor around Berlin's label
     styles = {piece: style for row in rows for piece, style in row}
     assert styles["VIE"].reverse and styles["VIE"].underline  # the unit: reversed, underlined
-    assert styles["RUM"].reverse and not styles["RUM"].underline  # a destination: reversed
+    assert styles["RUM◆"].reverse and not styles["RUM◆"].underline  # a destination: reversed
+
+
+@pytest.mark.parametrize("ascii_only", [False, True], ids=["unicode", "ascii"])
+def test_destinations_carry_a_glyph_that_shows_without_colour(ascii_only: bool) -> None:
+    """Issue #24 item 4: with NO_COLOR a destination was a barely lighter grey and in plain
+    text nothing marked it; the glyph after its label marks it in every mode."""
+    from imperial_tui.render.mapview import MapMarks, legend_lines
+
+    g = position()
+    glyph = "*" if ascii_only else "◆"
+    painter = MapPainter(g.state.board, ascii_only=ascii_only)
+    marks = MapMarks(origin="vienna", destinations=frozenset({"romania", "budapest"}))
+    text = painter.render(g.summary()["regions"], marks).plain
+    assert f"RUM{glyph}" in text and f"BUD{glyph}" in text
+    assert f"VIE{glyph}" not in text and f"BER{glyph}" not in text
+    unmarked = painter.render(g.summary()["regions"], MapMarks()).plain
+    assert f"RUM{glyph}" not in unmarked
+    legend = "\n".join(line.plain for line in legend_lines(g.state.board, ascii_only))
+    assert f"{glyph} " in legend and "where the chosen unit may move" in legend
 
 
 # --------------------------------------------------------------------------- the world map

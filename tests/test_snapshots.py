@@ -1,6 +1,7 @@
 """SVG snapshots of the new-game screen, the main screen mid-game, the map in a Maneuver
 (Unicode and ASCII, and widened with z at 80x24), the score screen, the "since your last turn"
-recap, the standings and the history browser at 80x24 and 120x40 (pytest-textual-snapshot;
+recap, the standings and the history browser at 80x24 and 120x40, and an Imperial 2030 game
+(mid-game, and the canal decision with the world map) at both sizes (pytest-textual-snapshot;
 update with `--snapshot-update`).
 
 The games are hot-seat games opened on a player's decision: the player is greeted with the
@@ -13,7 +14,7 @@ from textual.pilot import Pilot
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.model.session import Session
-from rules import Game
+from rules import Game, RuleSet
 from rules.bots import GreedyBot, RandomBot, play_out
 
 SIZES = [(80, 24), (120, 40)]
@@ -137,3 +138,33 @@ def test_map_widened_at_80x24(snap_compare) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_score_screen(snap_compare, size: tuple[int, int]) -> None:
     assert snap_compare(finished(), terminal_size=size)
+
+
+def mid_game_2030() -> ImperialApp:
+    game = Game.new(PLAYERS, rules=RuleSet.preset(game="2030"), seed=2)
+    bot = GreedyBot(2)
+    for _ in range(45):
+        game.apply(bot.choose(game))
+    return ImperialApp(session=Session(game, humans(), None), pace=0.0, ascii_only=False)
+
+
+def canal_2030() -> ImperialApp:
+    """Brazil (Dan) asked to let a US fleet through the Panama Canal (Brazil's flag stands in
+    Colombia); the map is up for the Maneuver."""
+    from test_app_2030 import CROSS, hot_seat, us_fleet_at_panama
+
+    game = us_fleet_at_panama()
+    game.apply(CROSS)
+    return ImperialApp(session=hot_seat(game), pace=0.0, ascii_only=False)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_2030_main_screen_mid_game(snap_compare, size: tuple[int, int]) -> None:
+    assert snap_compare(mid_game_2030(), terminal_size=size, run_before=settled)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_2030_canal_decision_on_the_world_map(snap_compare, size: tuple[int, int]) -> None:
+    """At 120x40 the whole world beside the decision; at 80x24 the map's window on Colombia,
+    whose flag decides."""
+    assert snap_compare(canal_2030(), terminal_size=size, run_before=settled)

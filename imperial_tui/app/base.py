@@ -30,6 +30,7 @@ from textual.screen import Screen
 from imperial_tui.app.crash import Crash, write_crash_log
 from imperial_tui.app.following import FollowActions
 from imperial_tui.app.palette import PaletteActions
+from imperial_tui.app.screens.guard import input_allowed
 from imperial_tui.app.turns import THINKING_KEPT, ComputerTurns
 from imperial_tui.app.widgets.ascii import make_scrollbars_ascii_aware
 from imperial_tui.app.widgets.options import make_page_moves_safe
@@ -40,6 +41,7 @@ from imperial_tui.render.style import ascii_wanted, to_ascii
 from imperial_tui.render.words import action_sentence
 from rules import Action, IllegalAction
 from rules.decisions import Decision
+from rules.history import decider
 from rules.savefile import SaveError
 
 if TYPE_CHECKING:
@@ -137,6 +139,7 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
         self._bots_moved = False
         self._paused = False  # computer players wait for a key (PausedScreen)
         self.follow = Following()  # this viewer's recaps and pauses
+        self._on_screen: int | None = None  # the actions shown when the board was last drawn
         self.start_note = ""  # the first thing the log line says (where the game is saved)
         self._over_shown = -1
         self.timings: dict[str, float] = {}
@@ -169,6 +172,8 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
         old = self._session
         if old is not None and old is not session:
             old.close_bots()
+        if old is not session:
+            self._on_screen = None  # nothing of the new game watched yet
         if session is not None and session.runs_seats and self.pace_override is not None:
             session.pace = self.pace_override  # the computer players this app runs
         self._session = session
@@ -213,8 +218,11 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
 
     async def on_event(self, event: events.Event) -> None:
         """Keys pressed while the app closes (a quick key after "y" to quit) find no screen
-        left; Textual would fail on them, so they are dropped."""
+        left; Textual would fail on them, so they are dropped. While the window is too small
+        only quitting and the help answer (``input_allowed``)."""
         if isinstance(event, events.InputEvent) and not self.screen_stack:
+            return
+        if not input_allowed(self, event):  # the window is too small: see the message
             return
         await super().on_event(event)
 
@@ -297,6 +305,28 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
         return None
 
     # -- the game loop ------------------------------------------------------------------------
+    def watching(self) -> list[str]:
+        """Who sees the board now: the connection's player on a server, the player handed
+        the keyboard when cash is hidden between humans at one keyboard, else every human
+        at this keyboard."""
+        session = self.session
+        if session is None:
+            return []
+        if not session.runs_seats or (session.hidden_cash and len(session.humans) > 1):
+            return [session.viewer] if session.viewer else []
+        return list(session.humans)
+
+    def move_stays_on_screen(self) -> bool:
+        """Whether the move just shown can be seen: a human's, one this app receives from
+        the table (it arrives at the table's pace), or a computer's played here at a pace
+        (at pace 0 the computers' moves pass faster than anyone reads: the recap tells)."""
+        session = self.session
+        plies = session.view.plies if session is not None else []
+        if session is None or not session.runs_seats or not plies:
+            return True
+        who = decider(plies[-1])
+        return who is None or session.is_human(who) or session.pace > 0
+
     def after_change(self) -> None:
         """Repaint, then hand the next decision to a human (bell, hand-over) or a bot; where
         another program runs the seats (the server's table), greet this viewer's turn."""
@@ -307,6 +337,11 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
         if session is None or screen is None:
             return
         screen.refresh_panels()
+        if self.screen is screen:
+            now, before = len(session.view.plies), self._on_screen
+            if before is not None and before < now and self.move_stays_on_screen():
+                self.follow.watch(self.watching(), before, now)
+            self._on_screen = now
         aw = session.game.awaiting
         if aw is None:
             if self._over_shown != session.version:

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from imperial_tui.model.follow import Following
-from imperial_tui.model.session import Session
+from imperial_tui.model.recent import load_recent, remember_game
+from imperial_tui.model.session import Session, short_path
 from rules.savefile import SaveConflict, SaveError, typed_save_path
 
 if TYPE_CHECKING:  # what this part of the app needs of the rest is checked against it
@@ -74,12 +75,22 @@ class SaveFileActions(_App):
             for warning in self.session.warnings:
                 self.notify(warning, severity="warning", timeout=8)
 
+    def said_saved(self, path: Path) -> None:
+        """Saved: said on the board's last-event line, where it hides nothing, with the
+        path as the player would type it (from the current folder or ~)."""
+        shown = short_path(path)
+        screen = self.game_screen()
+        if screen is not None and self.screen is screen:
+            screen.say_briefly(f" saved to {shown}")
+        else:
+            self.notify(f"saved to {shown}")
+
     def action_save(self) -> None:
         if self.session is None:
             return
         try:
             path = self.session.save()
-            self.notify(f"saved to {path}")
+            self.said_saved(path)
         except SaveError as exc:
             self.save_failed(exc)
 
@@ -92,7 +103,7 @@ class SaveFileActions(_App):
         def done(value: str | None) -> None:
             if value and self.session is not None:
                 try:
-                    self.notify(f"saved to {self.session.save(typed_save_path(value))}")
+                    self.said_saved(self.session.save(typed_save_path(value)))
                 except (SaveError, OSError) as exc:
                     self.notify(str(exc), severity="error")
 
@@ -108,7 +119,7 @@ class SaveFileActions(_App):
             if value is not None:
                 self.load(value)
 
-        self.push_screen(LoadScreen(current), done)
+        self.push_screen(LoadScreen(current, last=load_recent().last_game), done)
 
     def load(self, path: Path) -> None:
         """Open a save (the Load prompt, or the reload after another program changed it).
@@ -118,6 +129,7 @@ class SaveFileActions(_App):
         except (SaveError, OSError) as exc:
             self.notify(str(exc), severity="error", timeout=6)
             return
+        remember_game(path)
         self._over_shown = -1
         self.follow = Following()
         self.open_game()

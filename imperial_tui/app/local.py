@@ -15,6 +15,7 @@ from imperial_tui.app.base import Features, GameApp
 from imperial_tui.app.crash import EXIT_CRASH
 from imperial_tui.app.files import SaveFileActions
 from imperial_tui.model.follow import Following
+from imperial_tui.model.recent import load_recent, remember_game, remember_seats
 from imperial_tui.model.session import Session, default_save_path
 from rules import Game, RuleSet, SetupError
 from rules.controllers import HUMAN
@@ -56,13 +57,20 @@ class ImperialApp(SaveFileActions, GameApp[Session]):
         if self.session is None:
             from imperial_tui.app.screens.new_game import NewGameScreen
 
-            self.push_screen(NewGameScreen(seed=self.new_game_seed))
+            seats = list(load_recent().seats) or None  # the table of the last new game
+            self.push_screen(NewGameScreen(seed=self.new_game_seed, seats=seats))
         else:
+            self.remember_shown_game()
             self.open_game()
             self.show_warnings()
         # another program (a shell `imperial apply`, a second app) may change the save: notice
         # it within seconds and offer the reload, rather than overwrite it at the next move
         self.set_interval(FILE_CHECK_SECONDS, self.check_file)
+
+    def remember_shown_game(self) -> None:
+        """The game on show is the one "continue" offers next time (model.recent)."""
+        if self.session is not None and self.session.path is not None:
+            remember_game(self.session.path)
 
     def save_after_crash(self) -> Path | None:
         """The game is autosaved after every move; save once more in case the last change
@@ -90,6 +98,7 @@ class ImperialApp(SaveFileActions, GameApp[Session]):
             return
         path = self.save_path or default_save_path()
         self.session = session = Session(game, controllers, path, hidden_cash=hidden_cash)
+        remember_seats([(p, controllers.get(p, HUMAN)) for p in players])
         try:
             session.save()
         except SaveError as exc:
@@ -97,6 +106,7 @@ class ImperialApp(SaveFileActions, GameApp[Session]):
         # on the log line until the first move, not a toast over the first decision's options
         self.start_note = f"saved after every move to {path}"
         self.follow = Following()
+        self.remember_shown_game()
         self.open_game()
 
     def action_new_game(self) -> None:
@@ -131,7 +141,7 @@ class ImperialApp(SaveFileActions, GameApp[Session]):
                 self.exit()
 
         where = f" The game is saved in {self.session.path}." if self.session else ""
-        self.push_screen(ConfirmScreen(f"Quit Imperial?{where}"), done)
+        self.push_screen(ConfirmScreen(f"Quit Imperial?{where}", while_too_small=True), done)
 
 
 def run_app(app: ImperialApp) -> None:

@@ -10,6 +10,7 @@ Textual import: the App shows what this computes.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +26,9 @@ def home_provinces(game: Any) -> dict[str, str]:
 
 
 def region_names(game: Any) -> dict[str, str]:
-    return {r.id: r.name for r in game.state.board.regions}
+    """Region ids, and canal ids (Imperial 2030), to their printed names."""
+    board = game.state.board
+    return {r.id: r.name for r in board.regions} | {c.id: c.name for c in board.canals}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +47,22 @@ class Following:
     shown: dict[str, int] = field(default_factory=dict)  # player -> actions when last shown
     last: dict[str, Recap] = field(default_factory=dict)  # player -> the last recap shown
     paused_at: int = -1  # number of actions when the computer players last paused
+    # player -> (first, last): they saw actions first+1 .. last happen on this screen
+    watched: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     # -- "since your last turn" ------------------------------------------------------------
     def decided(self, player: str, game: Any) -> None:
         """``player`` just took a decision in this app: their next recap starts here."""
         self.marks[player] = len(game.plies)
         self.shown[player] = len(game.plies)
+
+    def watch(self, players: Iterable[str], first: int, last: int) -> None:
+        """``players`` saw the game go from ``first`` actions to ``last`` on screen: what
+        they saw happen needs no recap. A gap (moves made while they were away or another
+        screen was up) starts their stretch again."""
+        for player in players:
+            start, end = self.watched.get(player, (first, first))
+            self.watched[player] = (start if end == first else first, last)
 
     def base(self, game: Any, player: str) -> int:
         """The number of actions right after ``player``'s previous decision (taken in this
@@ -86,6 +99,7 @@ class Following:
                 hidden_cash=session.hidden_cash,
                 home_of=home_provinces(game),
                 names=region_names(game),
+                events=[event for ply in plies for event in ply.events],
             )
         return found
 
@@ -96,6 +110,9 @@ class Following:
         if self.shown.get(player) == end:
             return None
         self.shown[player] = end
+        first, last = self.watched.get(player, (end, -1))
+        if first <= self.base(session.view, player) and last >= end:
+            return None  # they watched every move on this screen: nothing is news (w: again)
         found = self.since(session, player)
         if found.empty or not found.actors:
             return None

@@ -71,6 +71,32 @@ def _hostile(region: Mapping[str, Any]) -> dict[str, int]:
     return {u["nation"]: u["count"] for u in region["units"] if u["hostile"] is True}
 
 
+# the engine's words for what pays a player (rules.investing, rules.taxation), and the cause
+CASH_CAUSES = (
+    ("pays interest", "{} interest"),
+    ("holds the investor card: receives", "the investor card"),
+    ("success bonus", "{} success bonus"),
+    ("Swiss bank", "{} Swiss bank"),
+)
+
+
+def cash_causes(events: Iterable[Any], player: str) -> list[str]:
+    """Why the player's cash changed, from the events that name them: 'AH interest', 'the
+    investor card' (each once, in the order they happened)."""
+    out: list[str] = []
+    for event in events:
+        text = event.text
+        if player not in text:
+            continue
+        for words, cause in CASH_CAUSES:
+            if words in text:
+                said = cause.format(event.nation or "").strip()
+                if said not in out:
+                    out.append(said)
+                break
+    return out
+
+
 def recap(
     before: Mapping[str, Any],
     after: Mapping[str, Any],
@@ -80,15 +106,17 @@ def recap(
     hidden_cash: bool = False,
     home_of: Mapping[str, str] | None = None,
     names: Mapping[str, str] | None = None,
+    events: Iterable[Any] = (),
 ) -> list[RecapLine]:
     """The changes that matter to ``player`` between two summaries, most important first.
 
     ``actions`` are the actions taken in between (battles are read from them); ``home_of``
     maps a home province's id to its nation's code (to say "armies occupy Vienna (AH)" after
     the occupier's coloured code);
-    ``names`` maps region ids to printed names. Only the player's own cash is mentioned (the
-    recap is theirs), so hidden cash stays hidden; ``hidden_cash`` is kept for the day a
-    line about other players' money is added."""
+    ``names`` maps region ids (and canal ids) to printed names; ``events`` (the engine's
+    events in between) give the causes of the player's cash change. Only the player's own
+    cash is mentioned (the recap is theirs), so hidden cash stays hidden; ``hidden_cash`` is
+    kept for the day a line about other players' money is added."""
     names = names or {}
     home_of = home_of or {}
 
@@ -135,10 +163,14 @@ def recap(
             if a.returning
             else f"bought the {a.value}M bond"
         )
-        text = (
-            f"{a.player} {what} (credit: you {credit.get(player, 0)}M, "
-            f"{a.player} {credit.get(a.player, 0)}M)"
-        )
+        governor = after["nations"][a.nation]["governor"]
+        holders = sorted(credit.items(), key=lambda kv: (-kv[1], kv[0] != governor, kv[0]))
+        shown = [
+            f"{'you' if who == player else who} {value}M" + (" governs" if who == governor else "")
+            for who, value in holders
+            if value
+        ]
+        text = f"{a.player} {what} (credit: {', '.join(shown)})"
         out.append(RecapLine(BONDS_IN_YOURS, text, a.nation))
 
     # -- the player's cash and the investor card ------------------------------------------------
@@ -146,9 +178,10 @@ def recap(
         was, now = old_players[player]["cash"], new_players[player]["cash"]
         if now != was:
             sign = "+" if now > was else "-"
-            out.append(
-                RecapLine(YOUR_CASH, f"your cash {was}M -> {now}M ({sign}{abs(now - was)}M)")
-            )
+            causes = cash_causes(events, player)
+            why = f": {', '.join(causes)}" if causes else ""
+            text = f"your cash {was}M -> {now}M ({sign}{abs(now - was)}M{why})"
+            out.append(RecapLine(YOUR_CASH, text))
         if new_players[player]["investor_card"] and not old_players[player]["investor_card"]:
             out.append(RecapLine(YOUR_CASH, "you now hold the investor card"))
 
@@ -201,6 +234,13 @@ def recap(
                 "one of each removed"
             )
             out.append(RecapLine(BATTLES, text, a.nation))
+
+    # -- canals (Imperial 2030): who let whom through, who refused -----------------------------
+    for a in actions:
+        if getattr(a, "kind", "") == "canal":
+            canal = rname(a.canal)
+            verb = f"let {a.mover} through" if a.allow else f"refused {a.mover} passage through"
+            out.append(RecapLine(BATTLES, f"{verb} the {canal}", a.nation))
 
     # -- factories ----------------------------------------------------------------------------
     for rid, region in after["regions"].items():

@@ -153,6 +153,18 @@ class TurnMarks:
         return self.changed
 
 
+def short_path(path: Path) -> str:
+    """A path as a player would type it: from the current folder when it is inside it,
+    else from ~ when under the home folder, else whole ('games/g.json', '~/g.json')."""
+    path = Path(path).absolute()
+    for base, prefix in ((Path.cwd(), ""), (Path.home(), "~/")):
+        try:
+            return prefix + str(path.relative_to(base))
+        except ValueError:
+            continue
+    return str(path)
+
+
 def humans_of(game: Game, controllers: Mapping[str, Controller]) -> list[str]:
     """The players a human plays (a seat nobody named is a human's)."""
     return [p for p in game.players if controllers.get(p, HUMAN).is_human]

@@ -82,6 +82,7 @@ class MapGlyphs:
     cursor_left: str
     cursor_right: str
     more: str
+    destination: str  # after the label of a region the unit may move to (without colour too)
     open_strait: str
     closed_strait: str
     canal: str  # on the walls where a canal crosses land
@@ -106,6 +107,7 @@ UNICODE_MAP = MapGlyphs(
     cursor_left="▶",
     cursor_right="◀",
     more="+",
+    destination="◆",
     open_strait="≈",
     closed_strait="×",
     canal="≡",
@@ -124,6 +126,7 @@ ASCII_MAP = MapGlyphs(
     cursor_left=">",
     cursor_right="<",
     more="+",
+    destination="*",
     open_strait="~",
     closed_strait="x",
     canal="H",
@@ -167,6 +170,7 @@ MARK_LABEL = {  # attributes first, so a NO_COLOR terminal still tells them apar
     "rail": "bold underline cyan",
     "movable": "bold underline",
     "battle": "bold underline reverse red",
+    "canal": "bold underline reverse bright_cyan",  # the canal's controller, as its mark
 }
 MARK_BG = {
     "origin": "#4a4200",
@@ -176,6 +180,7 @@ MARK_BG = {
     "convoy": "#134a7a",
     "rail": "#0f3d3d",
     "battle": "#5a1414",
+    "canal": "#0f3d4d",
 }
 CURSOR = "bold yellow"
 STRAIT = "bold bright_cyan"

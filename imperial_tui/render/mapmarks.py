@@ -1,6 +1,8 @@
 """What the map highlights for the decision at hand, from the legal actions only: the unit
 being moved and every destination its legal moves name, the seas its convoys need, the rail
-it can ride, the units still to move, the battle being decided. No Textual import.
+it can ride, the units still to move, the battle being decided, and in Imperial 2030 the unit
+asking to cross a canal (from, to, its convoy) with the region that controls the canal. No
+Textual import.
 """
 
 from __future__ import annotations
@@ -9,10 +11,21 @@ from typing import Any
 
 from imperial_tui.render.mapview import MapMarks
 from rules import Action
+from rules.canals import CanalRequest
 from rules.decisions import Decision
 from rules.maneuver import Rail
 
 MOVES = ("move_army", "move_fleet")
+
+
+def decision_region(game: Any) -> str | None:
+    """The region a decision is about when no option names one: a canal's controlling
+    region while it is asked (the map's window goes there), else None."""
+    s = game.state
+    aw = game.awaiting
+    if aw is not None and aw.kind == Decision.CANAL and isinstance(s.ctx, CanalRequest):
+        return s.board.id(s.board.canals[s.ctx.asking[0][0]].controller)
+    return None
 
 
 def unit_key(action: Action) -> str | None:
@@ -40,6 +53,16 @@ def marks_for(
     if aw.kind == Decision.BATTLE:
         region = getattr(s.ctx, "region", None)
         return MapMarks(cursor=cursor, battle=board.id(region) if region is not None else None)
+    if aw.kind == Decision.CANAL and isinstance(s.ctx, CanalRequest):
+        move = s.ctx.move
+        canal = board.canals[s.ctx.asking[0][0]]
+        return MapMarks(
+            cursor=cursor,
+            origin=move.origin,
+            chosen=move.dest,
+            convoy=frozenset(getattr(move, "convoy", ())),
+            canal=board.id(canal.controller),
+        )
     if aw.kind != Decision.MANEUVER:
         return MapMarks(cursor=cursor)
     keys = {unit_key(a) for a in focus} - {None}
@@ -54,7 +77,9 @@ def marks_for(
         return MapMarks(cursor=cursor, movable=movable, destinations=places)
     moves = [a for a in actions if unit_key(a) == group]
     kind, _, origin = group.partition(":")
-    chosen = focus[0] if len(focus) == 1 and unit_key(focus[0]) == group else None
+    # one move, or one destination's hostile and friendly variants (one line in the list)
+    same_place = len({(getattr(a, "dest", None), getattr(a, "convoy", ())) for a in focus}) == 1
+    chosen = focus[0] if focus and same_place and unit_key(focus[0]) == group else None
     by_land = {a.dest for a in moves if not getattr(a, "convoy", ())}  # type: ignore[attr-defined]
     dests = frozenset(a.dest for a in moves)  # type: ignore[attr-defined]
     if chosen is not None and getattr(chosen, "convoy", ()):

@@ -72,7 +72,8 @@ class MapMarks:
     ``convoy_destinations`` those it reaches only by convoy, ``convoy`` the seas its convoys
     (or the highlighted move) need, ``rail`` the provinces the army can ride
     its rail through, ``movable`` the regions holding units that can still move, ``battle``
-    the region of a battle being decided."""
+    the region of a battle being decided, ``canal`` the region whose flag controls the canal
+    a unit asks to cross (Imperial 2030's canal decision)."""
 
     cursor: str | None = None
     origin: str | None = None
@@ -83,6 +84,7 @@ class MapMarks:
     rail: frozenset[str] = frozenset()
     movable: frozenset[str] = frozenset()
     battle: str | None = None
+    canal: str | None = None
 
     def mark_of(self, rid: str) -> str | None:
         """The strongest highlight of a region (one per region)."""
@@ -92,6 +94,8 @@ class MapMarks:
             return "origin"
         if rid == self.chosen:
             return "chosen"
+        if rid == self.canal:
+            return "canal"
         if rid in self.convoy_destinations:
             return "convoy_destination"
         if rid in self.destinations:
@@ -103,6 +107,9 @@ class MapMarks:
         if rid in self.movable:
             return "movable"
         return None
+
+
+DESTINATION_MARKS = frozenset({"destination", "convoy_destination", "chosen"})
 
 
 def unit_token(unit: Mapping[str, Any], at_sea: bool) -> str:
@@ -573,6 +580,8 @@ class MapPainter:
         items: list[tuple[str, Style]] = [
             (self.layout.labels[rid], style_of(MARK_LABEL.get(mark or "", LABEL), bg))
         ]
+        if mark in DESTINATION_MARKS:  # a glyph as well: no colour, no ASCII, no mark else
+            items[0] = (items[0][0] + g.destination, items[0][1])
         factory = info.get("factory")
         if factory:
             taken = occupied(info)
@@ -590,8 +599,10 @@ class MapPainter:
             code = info["flag"]
             items.append((code, style_of(nation_style(code) + " reverse", None)))
         r, c, width = slots[0]
-        if kind == "province" and sum(len(t) for t, _ in items) > width:
-            items.pop()  # a compact cell: the owner of a home province goes (its tint stays)
+        # a compact cell: the owner of a home province goes (its tint stays) when it does not
+        # fit, or would run into the label (NYCUS); a factory glyph between them parts them
+        if kind == "province" and sum(len(t) for t, _ in items) + (not factory) > width:
+            items.pop()
         placed: list[tuple[int, str, Style]] = []
         col = 0
         for text, style, gap in header_layout(items, width):
@@ -694,6 +705,10 @@ def legend_lines(board: Board, ascii_only: bool) -> list[Text]:
         ),
         Text(
             f"{pad}{other}2! hostile, {other}1= friendly armies in a foreign home province",
+            style="dim",
+        ),
+        Text(
+            f"{neutral}{g.destination}{pad[len(neutral) + 1 :]}where the chosen unit may move",
             style="dim",
         ),
     ]

@@ -221,14 +221,22 @@ Battles: the player asked (the title says who, the
 line below which unit entered where) fights one unit
 or declines; with hidden cash the keyboard is handed
 over first.
+Canals (Imperial 2030): the government of the nation
+whose flag controls the canal is asked ("let US
+through Panama?"): allow or refuse in the list; the
+map marks the move and the controlling region.
 At 120x40 and larger: 1-4 show every panel at once,
-5 the whole map beside the decision.
+5 the whole map beside the decision (the world map
+of 2030 needs the width of the treasuries panel,
+which steps aside while the map is on show).
 
 Nations panel: gov governor, tr treasury, pp×f
 power points × power factor, tax the nation's space
 on the tax chart (5: a tax of 5M or less; each
-space gained pays the government 1M), A/F armies/
-fleets on the board, flg flags, fac factories.""",
+space gained pays the government 1M; Imperial 2030,
+which has no chart: the tax a Taxation would bring
+now), A/F armies/fleets on the board, flg flags,
+fac factories.""",
     ),
 }
 

@@ -20,7 +20,7 @@ from rich.table import Table
 from rich.text import Text
 
 from imperial_tui.render.style import NATION_STYLE
-from rules import Event, Game
+from rules import Event, Game, RuleSet
 from rules.actions import RONDEL_SPACES
 from rules.rondel import SPACE_NAMES
 from rules.scoring import power_factor
@@ -58,14 +58,14 @@ TAX_LEGEND_2030 = (
 )
 
 
-def _revenue_column(game: Game) -> bool:
-    """Imperial 2030 with its fixed bonus keeps no tax chart: the column shows the revenue."""
-    rules = game.rules
+def revenue_column(rules: RuleSet) -> bool:
+    """Imperial 2030 with its fixed bonus keeps no tax chart: the column shows the revenue
+    (here, in the app's nations panel and in its standings)."""
     return rules.taxation == "2030" and rules.success_bonus == "table"
 
 
 def _tax_cell(game: Game, code: str, level: int) -> str:
-    if _revenue_column(game):
+    if revenue_column(game.rules):
         from rules.taxation import tax_plan
 
         s = game.state
@@ -122,7 +122,7 @@ def nations_table(game: Game) -> Table:
             f"{supply['armies']}/{supply['fleets']}/{supply['flags']}",
             ", ".join(factories) or Text("none", style="dim"),
         )
-    legend = TAX_LEGEND_2030 if _revenue_column(game) else TAX_LEGEND
+    legend = TAX_LEGEND_2030 if revenue_column(game.rules) else TAX_LEGEND
     table.caption = (
         "* whose turn it is · Power: points/factor · A/F/flags: still in supply\n" + legend
     )

@@ -14,12 +14,12 @@ from rich import box
 from rich.table import Table
 from rich.text import Text
 
-from imperial_tui.render.show import TAX_LABELS
+from imperial_tui.render.show import TAX_LABELS, revenue_column
 from imperial_tui.render.style import nation_style as default_style
 from rules import Result
-from rules.actions import NATION_CODES
 from rules.history import standings_by_round
 from rules.scoring import power_factor
+from rules.taxation import tax_plan
 
 
 def bond_points(result: Result, name: str) -> int:
@@ -83,26 +83,29 @@ def standings_table(
 
 def power_table(game: Any, times: str = "×", nation_style: Any = None) -> Table:
     """The power track: each nation's power points, factor, what the next factor needs, and
-    its space on the tax chart."""
+    its space on the tax chart (Imperial 2030, which keeps none: the revenue a Taxation would
+    bring now)."""
     style = nation_style or default_style
     s = game.state
     table = Table(expand=False, show_edge=False, pad_edge=False, box=lines(times != "×"))
     for name, just in (("", "left"), ("power", "right"), ("factor", "right"), ("next", "left")):
         table.add_column(name, justify=just, no_wrap=True)  # type: ignore[arg-type]
-    table.add_column("tax chart", justify="right", no_wrap=True)
-    order = sorted(range(len(NATION_CODES)), key=lambda n: -s.power[n])
+    revenue = revenue_column(s.rules)
+    table.add_column("revenue" if revenue else "tax chart", justify="right", no_wrap=True)
+    order = sorted(range(len(s.board.codes)), key=lambda n: -s.power[n])
     for n in order:
-        code = NATION_CODES[n]
+        code = s.board.codes[n]
         pp = s.power[n]
         factor = power_factor(pp)
         nxt = f"+{5 - pp % 5} for {times}{factor + 1}" if factor < 5 else "the top"
         level = s.tax_level[n]
+        tax = f"{tax_plan(s, n).revenue}M" if revenue else TAX_LABELS.get(level, str(level))
         table.add_row(
             Text(code, style=style(code)),
             str(pp),
             f"{times}{factor}",
             nxt,
-            TAX_LABELS.get(level, str(level)),
+            tax,
         )
     return table
 

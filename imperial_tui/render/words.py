@@ -22,6 +22,35 @@ def region_name(s: Any, rid: str | None) -> str:
     return s.board.regions[r].name if r is not None else rid
 
 
+SHORTER = (
+    (" Sea", ""),
+    (" Ocean", ""),
+    ("Western ", "W. "),
+    ("Eastern ", "E. "),
+    ("Northern ", "N. "),
+    ("Southern ", "S. "),
+    ("North ", "N. "),
+    ("South ", "S. "),
+)
+
+
+def short_name(name: str, width: int) -> str:
+    """A region's name in ``width`` columns, still readable: 'Western Mediterranean Sea'
+    becomes 'W. Mediterranean' in 16 (the sea word first, then the compass words); only a
+    name still too long is cut, with a final '.' so that a cut shows."""
+    for long, short in SHORTER:
+        if len(name) <= width:
+            break
+        name = name.replace(long, short)
+    return name if len(name) <= width else name[: width - 1] + "."
+
+
+def canal_name(s: Any, canal_id: str) -> str:
+    """A canal's printed name ('panama' -> 'Panama Canal'), the id if unknown."""
+    canal = next((c for c in s.board.canals if c.id == canal_id), None)
+    return canal.name if canal is not None else canal_id
+
+
 def space_label(space: str) -> str:
     """A rondel space as the rondel panel numbers it: 'Production1', 'Investor'."""
     return SPACE_NAMES.get(space, space) + (space[-1] if space[-1:] in ("1", "2") else "")
@@ -83,6 +112,10 @@ def action_words(s: Any, action: Action, arrow: str = "->") -> str:
         return f"lets {a.nation} pass Investor"
     if kind == "donate":
         return f"donates {a.amount}M to {a.nation}"
+    if kind == "canal":
+        if a.allow:
+            return f"lets {a.mover} through the {canal_name(s, a.canal)}"
+        return f"refuses {a.mover} passage through the {canal_name(s, a.canal)}"
     text = str(action)  # a kind of action this module does not know yet
     return text[len(a.actor) + 1 :] if text.startswith(a.actor + " ") else text
 

@@ -238,7 +238,8 @@ class ServerApp(GameApp[RemoteSession]):
             if yes:
                 self.exit()
 
-        self.push_screen(ConfirmScreen("Leave the server? Your games go on here."), done)
+        question = "Leave the server? Your games go on here."
+        self.push_screen(ConfirmScreen(question, while_too_small=True), done)
 
     def action_new_game(self) -> None:
         self.back_to_lobby()

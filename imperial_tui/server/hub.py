@@ -41,6 +41,7 @@ from imperial_tui.server.table import (
 )
 from rules import RuleSet
 from rules.engine import DECISION_WORDS
+from rules.games import GameName, game_title
 from rules.savefile import LoadedGame, SaveError, game_to_dict, load_game, to_json, write_atomically
 
 log = logging.getLogger("imperial.server")
@@ -61,6 +62,7 @@ class LobbyRow:
     your_turn: bool  # ... and the decision is theirs
     free: int  # open seats
     turn: str  # "Ben: GE maneuver" / "waiting for 1 player" / "Anna wins"
+    game: str = "Imperial"  # or "Imperial 2030"
 
 
 class Client:
@@ -166,6 +168,7 @@ class Hub:
         ``bot:<level>``). It starts at once when no seat is open."""
         check_seats(seats)
         settings = {
+            "game": rules.game,
             "edition": rules.edition,
             "variant": rules.variant,
             "options": rules.options(),
@@ -174,7 +177,7 @@ class Hub:
             "pace": self.default_pace,
         }
         records = seat_records(seats, creator)
-        name = title or f"{creator}'s game"
+        name = title or f"{creator}'s {'2030 ' if rules.game == '2030' else ''}game"
         game_id = self.store.create_game(name, creator, settings, records)
         record = self.store.game(game_id)
         assert record is not None
@@ -242,6 +245,7 @@ class Hub:
             mine is not None and aw is not None and aw.player == mine and not table.damaged,
             table.free_seats,
             turn,
+            game_title(table.settings.get("game", GameName.IMPERIAL.value)),
         )
 
     def table_changed(self, table: Table) -> None:
@@ -363,6 +367,7 @@ class Hub:
             if not ctl.startswith("bot:"):
                 seats[-1].user = name
         settings = {
+            "game": game.rules.game,
             "edition": game.rules.edition,
             "variant": game.rules.variant,
             "options": game.rules.options(),

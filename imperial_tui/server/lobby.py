@@ -121,7 +121,8 @@ class LobbyScreen(Screen[None]):
         if r is None:
             text.append("n: new game   q: leave", style="dim")
         else:
-            text.append(f"#{r.id} {r.title}\n", style="bold")
+            text.append(f"#{r.id} {r.title}", style="bold")
+            text.append(f" - {r.game}\n")
             width = max(20, self.query_one("#lobby-detail", Static).size.width - 2)
             text.append("\n".join(seat_lines(r.seats, width)) + "\n")
             what = {

@@ -285,7 +285,12 @@ class MirrorHub(Hub):
             Op.CREATE,
             creator=creator,
             seats=[list(s) for s in seats],
-            rules={"edition": rules.edition, "variant": rules.variant, "options": rules.options()},
+            rules={
+                "game": rules.game,
+                "edition": rules.edition,
+                "variant": rules.variant,
+                "options": rules.options(),
+            },
             seed=seed,
             hidden_cash=hidden_cash,
             title=title,

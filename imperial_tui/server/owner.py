@@ -426,7 +426,9 @@ class Owner:
 
     def _on_create(self, worker: Worker | None, m: Message, table: Table | None) -> Answer:
         r = m["rules"]
-        rules = RuleSet.from_dict(r["edition"], r["variant"], dict(r.get("options", {})))
+        rules = RuleSet.from_dict(
+            r["edition"], r["variant"], dict(r.get("options", {})), str(r.get("game", "imperial"))
+        )
         seats = [(str(name), str(kind)) for name, kind in m["seats"]]
         new = self.hub.create_game(
             str(m["creator"]), seats, rules, m.get("seed"), bool(m["hidden_cash"]), m.get("title")

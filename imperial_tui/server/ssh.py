@@ -33,7 +33,7 @@ from imperial_tui.server.driver import RESTORE, clear_parser_cache
 from imperial_tui.server.hub import Hub
 from imperial_tui.server.limits import ByteBudget, Gate, Peer, Startups
 from imperial_tui.server.store import NameTaken, Store, StoreError, open_store
-from rules.actions import NATION_CODES
+from rules.games import ALL_NATION_CODES
 from rules.setup import NAME_RE
 
 log = logging.getLogger("imperial.server")
@@ -79,7 +79,7 @@ def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player name (None: it can). In ASCII only: OpenSSH shows any
     other character of the reason as an octal escape (``J\\303\\274rgen``), so a name with an
     accent is shown with ``?`` and the name without accents is suggested."""
-    if not NAME_RE.match(name) or name.upper() in NATION_CODES:
+    if not NAME_RE.match(name) or name.upper() in ALL_NATION_CODES:
         shown = "".join(ch if " " <= ch <= "~" else "?" for ch in name[:30])
         folded = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
         hint = f" (try {folded})" if folded != name and NAME_RE.match(folded) else ""

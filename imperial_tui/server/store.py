@@ -68,7 +68,7 @@ class GameRecord:
     creator: str
     created: str
     status: str  # open (waiting for players), playing, finished
-    settings: dict[str, Any]  # edition, variant, options, seed, hidden_cash, pace
+    settings: dict[str, Any]  # game, edition, variant, options, seed, hidden_cash, pace
     header: dict[str, Any] | None  # the save-file header once the game has started
     seats: list[SeatRecord] = field(default_factory=list)
 

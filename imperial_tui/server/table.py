@@ -203,7 +203,9 @@ class Table:
     # -- starting and resuming ----------------------------------------------------------------
     def rules(self) -> RuleSet:
         s = self.settings
-        return RuleSet.from_dict(s["edition"], s["variant"], dict(s.get("options", {})))
+        # (a game stored before Imperial 2030 has no "game": Imperial)
+        game = str(s.get("game", "imperial"))
+        return RuleSet.from_dict(s["edition"], s["variant"], dict(s.get("options", {})), game)
 
     def start(self) -> None:
         """All seats are taken: deal and begin (the header, like a save's, fixes the game)."""

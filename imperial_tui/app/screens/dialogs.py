@@ -24,9 +24,12 @@ class ConfirmScreen(DismissFromTop, ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "no", id="confirm.no"),
     ]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str, while_too_small: bool = False) -> None:
+        """``while_too_small``: the quit question, answered even in a window too small for
+        the game (guard.py); every other question waits until the window grows."""
         super().__init__()
         self.question = question
+        self.WHILE_TOO_SMALL = while_too_small
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

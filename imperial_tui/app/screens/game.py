@@ -30,14 +30,16 @@ from imperial_tui.app.widgets.base import Panel, nation_text, on_screen, set_con
 from imperial_tui.app.widgets.bonds import BondsPanel
 from imperial_tui.app.widgets.decision import DecisionPanel
 from imperial_tui.app.widgets.log import LogPanel
+from imperial_tui.app.widgets.maneuver_menu import canal_title
 from imperial_tui.app.widgets.map import MapInfo, MapView
 from imperial_tui.app.widgets.nations import NationsPanel
 from imperial_tui.app.widgets.regions import RegionsPanel
 from imperial_tui.app.widgets.rondel import RondelPanel
 from imperial_tui.model.pacing import clamp_pace
 from imperial_tui.render.style import glyphs, to_ascii
-from rules.actions import NATION_CODES
+from rules.decisions import Decision
 from rules.engine import DECISION_WORDS
+from rules.games import game_info
 from rules.savefile import SaveError
 
 PANELS = ("rondel", "bonds", "regions", "log", "map")
@@ -49,7 +51,8 @@ def nation_code(text: str, board: Any) -> str | None:
     words = text.strip()
     if not words:
         return None
-    if words.upper() in NATION_CODES:
+    codes = board.codes
+    if words.upper() in codes:
         return words.upper()
     folded = words.casefold()
 
@@ -59,13 +62,13 @@ def nation_code(text: str, board: Any) -> str | None:
 
     found = [
         code
-        for code, nation in zip(NATION_CODES, board.nations, strict=False)
+        for code, nation in zip(codes, board.nations, strict=True)
         if any(n and (n.startswith(folded) or folded.startswith(n)) for n in names(nation))
     ]
     if len(found) == 1:
         return found[0]
     raise ValueError(
-        f"no nation {words[:20]!r}: type AH IT FR GB GE RU or a nation's name "
+        f"no nation {words[:20]!r}: type {' '.join(codes)} or a nation's name "
         "(empty for all regions); the filter is unchanged"
     )
 
@@ -250,6 +253,7 @@ class GameScreen(GameMap, GuardedScreen):
         set_content(self.query_one("#status", Static), self.status_line(), layout=False)
         set_content(self.query_one("#logtail", Static), self.tail_line(), layout=False)
         self._maneuver_map()
+        self.new_decision()
         repainted += self.refresh_map(force)
         return repainted
 
@@ -270,10 +274,29 @@ class GameScreen(GameMap, GuardedScreen):
             self._panel_list = [panel for kind in self.PANELS for panel in self.query(kind)]
         return self._panel_list
 
+    def say_briefly(self, words: str, seconds: float = 5.0) -> None:
+        """A short confirmation ("saved to g.json") on the last-event line for a few seconds:
+        a toast over the board would hide the bottom of the decision list at 80x24."""
+        self._note = words
+        self._note_timer = getattr(self, "_note_timer", None)
+        if self._note_timer is not None:
+            self._note_timer.stop()
+        self._note_timer = self.set_timer(seconds, self._end_note)
+        set_content(self.query_one("#logtail", Static), self.tail_line(), layout=False)
+
+    def _end_note(self) -> None:
+        self._note = ""
+        if self.query("#logtail"):
+            set_content(self.query_one("#logtail", Static), self.tail_line(), layout=False)
+
     def tail_line(self) -> Text:
-        """The last event (or, before the first move, where the game is saved)."""
+        """The last event (or, before the first move, where the game is saved); a brief note
+        (``say_briefly``) meanwhile."""
         session = self.session
         tail = Text(no_wrap=True, overflow="crop" if self.ascii_only else "ellipsis")
+        if getattr(self, "_note", ""):
+            tail.append(self._note, style="bold")
+            return tail
         note = getattr(self.app, "start_note", "")
         if note and not session.view.plies:
             tail.append(note, style="italic")
@@ -290,7 +313,7 @@ class GameScreen(GameMap, GuardedScreen):
     def status_line(self) -> Text:
         game = self.session.view
         s = game.state
-        text = Text(" Imperial ", style="bold reverse")
+        text = Text(f" {s.rules.title} ", style="bold reverse")  # Imperial or Imperial 2030
         panel = self.focused_panel()
         if panel is not None:
             text.append(
@@ -299,18 +322,20 @@ class GameScreen(GameMap, GuardedScreen):
                 style="bold",
             )
             return text
-        text.append(
-            f" {s.rules.edition} · round {s.round} · "
-            if not self.ascii_only
-            else f" {s.rules.edition} - round {s.round} - "
-        )
+        dot = "-" if self.ascii_only else "·"
+        # Imperial 2030 has one edition (2010): its title says all
+        edition = f" {s.rules.edition} {dot}" if len(game_info(s.rules.game).editions) > 1 else ""
+        text.append(f"{edition} round {s.round} {dot} ")
         aw = game.awaiting
         if aw is None:
             text.append("game over", style="bold")
         else:
             if aw.nation:
                 text.append_text(nation_text(aw.nation, " "))
-            text.append(f"({aw.player}) {DECISION_WORDS.get(aw.kind, aw.kind)}")
+            words = DECISION_WORDS.get(aw.kind, aw.kind)
+            if aw.kind == Decision.CANAL:  # the engine's words are too long for the line
+                words = canal_title(s)
+            text.append(f"({aw.player}) {words}")
         return text
 
     def shown_panel(self) -> str:
@@ -335,6 +360,7 @@ class GameScreen(GameMap, GuardedScreen):
         if self._wide():
             for wid in ("#wide-right", "#map-info-wide"):
                 self.query_one(wid).set_class(name == "map", "-map")
+            self.fit_map()
         else:
             tabs = self.query_one(TabbedContent)
             if tabs.active != name:
@@ -452,10 +478,9 @@ class GameScreen(GameMap, GuardedScreen):
                 panel.show(self.session)
             self.action_panel("regions")
 
+        codes = " ".join(self.session.view.state.board.codes)
         self.app.push_screen(
-            PromptScreen(
-                "Show regions of which nation? (AH IT FR GB GE RU or a name, empty for all)"
-            ),
+            PromptScreen(f"Show regions of which nation? ({codes} or a name, empty for all)"),
             done,
         )
 

@@ -19,11 +19,18 @@ from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.app.widgets.decision import DecisionPanel, move_label, region_name
 from imperial_tui.app.widgets.map import MapInfo, MapModel, MapView
 from imperial_tui.app.widgets.regions import RegionsPanel
-from imperial_tui.render.mapmarks import MOVES, marks_for, unit_key
-from imperial_tui.render.mapview import MapMarks
+from imperial_tui.render.mapmarks import MOVES, decision_region, marks_for, unit_key
+from imperial_tui.render.mapview import COMPACT_CELL, FULL_CELL, MapMarks, MapPainter
 from imperial_tui.render.regioninfo import plural
 from rules import Action
 from rules.decisions import Decision
+
+# the decisions of a Maneuver: the map comes up for them and stays until it is over
+MANEUVER_KINDS = (Decision.MANEUVER, Decision.BATTLE, Decision.CANAL)
+# app.tcss: the nations and the decision beside the map at 120x40, and the least the decision
+# can be read in when a wide map needs the room
+LEFT_WIDTH = 42
+LEFT_MIN = 30
 
 
 class GameMap:
@@ -35,6 +42,7 @@ class GameMap:
     app: Any
     focused: Any
     ascii_only: bool
+    size: Any
 
     def init_map(self) -> None:
         self.map_model = MapModel()
@@ -43,6 +51,9 @@ class GameMap:
         self._auto_map: str | None = None  # the panel the Maneuver's map replaced
         self._map_turn: Any = None  # the Maneuver the map came up for
         self._keys_on_map = False  # the player put the keys on the map (5)
+        self._decision: tuple[object, ...] | None = None  # the decision last seen
+        self._map_keys_for: tuple[object, ...] | None = None  # a Maneuver moved on the map
+        self._cursor_due: str | None = None  # the region a new decision is about
 
     def legal_actions(self) -> list[Action]:
         """The legal actions now, asked once per position (the map asks on every key)."""
@@ -55,6 +66,29 @@ class GameMap:
     def map_shown(self) -> bool:
         """Whether a map view is on screen (the wide layout's, or the fifth tab)."""
         return self.panel == "map"
+
+    def map_fit_width(self) -> int | None:
+        """At 120x40 and more: the width the map takes when its picture, even in compact
+        cells, is wider than the room beside the nations and the decision (Imperial 2030's
+        world map: 88 columns, 78 beside them). None when it fits there (Europe), or when
+        what would be left of the decision is too narrow to read."""
+        board = self.session.view.state.board
+        if board.layout is None:
+            return None
+        width = self.size.width
+        room = width - LEFT_WIDTH
+        compact = MapPainter.width_of(board, COMPACT_CELL)
+        if MapPainter.width_of(board, FULL_CELL) <= room or compact <= room:
+            return None
+        return compact if width - compact >= LEFT_MIN else None
+
+    def fit_map(self) -> None:
+        """The wide layout's map on show and too wide for its room: it takes the width it
+        needs and the decision the rest, the treasuries panel stepping aside (class
+        ``-map-fit`` of ``#left``, app.tcss); back to the usual layout otherwise."""
+        fit = self.map_fit_width() if self.panel == "map" and self._wide() else None
+        self.query_one("#left").set_class(fit is not None, "-map-fit")
+        self.query_one("#wide-right").styles.width = fit  # None: app.tcss's width again
 
     def map_views(self) -> list[MapView]:
         """The map on show in this layout (none while the screen is being taken down)."""
@@ -75,6 +109,9 @@ class GameMap:
         model = self.map_model
         views = self.map_views() if self._wide() else []  # the wide map shows it whole
         room = views[0].scrollable_content_region.width if views else None
+        if views:
+            self.fit_map()  # (another game loaded: another map)
+            room = self.map_fit_width() or room  # before the layout has caught up
         model.painter_for(game.state.board, self.ascii_only, room=room)
         actions = self.legal_actions() if self._human_deciding() else []
         # (the history browser has no decision panel: a past position, nothing to choose)
@@ -83,8 +120,11 @@ class GameMap:
         focus = panel.highlighted_actions() if panel is not None else []
         if model.cell is None:
             model.put_cursor(self._home_region())
+        if self._cursor_due is not None and model.painter is not None:
+            model.put_cursor(self._cursor_due)  # the battle, wherever the map was
+            self._cursor_due = None
         if follow and focus:
-            target = self._focus_region(focus, group)
+            target = self._focus_region(focus, group) or decision_region(game)
             if target:
                 model.put_cursor(target)
         marks = marks_for(game, actions, group, focus, model.cursor)
@@ -122,8 +162,9 @@ class GameMap:
 
     @staticmethod
     def _focus_region(focus: list[Action], group: str | None) -> str | None:
-        if len(focus) == 1 and getattr(focus[0], "dest", None):
-            return focus[0].dest  # type: ignore[attr-defined]
+        dests = {getattr(a, "dest", None) for a in focus}
+        if len(dests) == 1 and None not in dests:  # one move (hostile or friendly)
+            return str(next(iter(dests)))
         origins = {getattr(a, "origin", None) for a in focus} - {None}
         if len(origins) == 1:
             return next(iter(origins))
@@ -189,6 +230,13 @@ class GameMap:
                 )
         elif marks.battle:
             hint.append(f"Battle in {region_name(game.state, marks.battle)}")
+        elif marks.canal:
+            arrow = "->" if self.ascii_only else "→"
+            hint.append(
+                f"Canal: {region_name(game.state, marks.origin)} {arrow} "
+                f"{region_name(game.state, marks.chosen)}, controlled from "
+                f"{region_name(game.state, marks.canal)}"
+            )
         elif actions and game.awaiting and game.awaiting.kind == Decision.MANEUVER and not on_map:
             hint.append("the units still to move are underlined; 5: choose on the map")
         elif not on_map:
@@ -223,11 +271,7 @@ class GameMap:
         game = self.session.view
         aw = game.awaiting
         s = game.state
-        maneuvering = (
-            aw is not None
-            and aw.kind in (Decision.MANEUVER, Decision.BATTLE)
-            and self._human_deciding()
-        )
+        maneuvering = aw is not None and aw.kind in MANEUVER_KINDS and self._human_deciding()
         turn = (s.round, s.turn)
         if maneuvering and self._map_turn != turn:
             self._map_turn = turn
@@ -235,15 +279,45 @@ class GameMap:
             if current != "map":
                 self._auto_map = current
                 self._show_panel("map")
-        elif (
-            not maneuvering
-            and aw is not None
-            and aw.kind not in (Decision.MANEUVER, Decision.BATTLE)
-        ):
+        elif not maneuvering and aw is not None and aw.kind not in MANEUVER_KINDS:
             if self._auto_map is not None and self.shown_panel() == "map":
                 self._show_panel(self._auto_map)
             self._auto_map = None
             self._map_turn = None
+
+    def new_decision(self) -> None:
+        """When a decision arrives that is not the one before, the keys go where it is
+        answered (the decision list), whatever had them (the map after a Maneuver chosen
+        there, a panel scrolled meanwhile), and the map goes to the region it is about (a
+        battle a computer player started far from where the map was). Back in a Maneuver
+        the player was moving on the map (a battle answered in between), the keys go back to
+        the map."""
+        game = self.session.view
+        aw = game.awaiting
+        s = game.state
+        now = None if aw is None else (aw.kind, aw.player, aw.nation, s.round, s.turn)
+        before, self._decision = self._decision, now
+        if now == before or now is None or not self._human_deciding():
+            return
+        regions = {getattr(a, "region", None) for a in self.legal_actions()} - {None}
+        if len(regions) == 1:
+            self._cursor_due = str(next(iter(regions)))
+        if before is None:
+            return  # the screen's first decision: the keys start on the list anyway
+        if self._keys_on_map and before[0] == Decision.MANEUVER:
+            self._map_keys_for = before
+        if getattr(self, "too_small", False):
+            return  # the guard keeps the keys until the window grows again
+        views = self.map_views()
+        if now == self._map_keys_for and views:
+            views[0].focus()
+            return
+        lists = self.query("#decision-options")  # (none in the history browser)
+        if not lists or self.focused is lists.first():
+            return
+        if self.has_class("-zoom"):
+            self.remove_class("-zoom")
+        lists.first().focus()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "decision-options":
@@ -362,7 +436,8 @@ class GameMap:
                 groups[key] = groups.get(key, 0) + 1
         for key in sorted(groups, key=lambda k: MOVES.index(k.partition(":")[0])):
             word = "Fleet" if key.startswith("move_fleet") else "Army"
-            label = Text(f"{word} in {region_name(s, rid)}: {groups[key]} moves")
+            count = groups[key]
+            label = Text(f"{word} in {region_name(s, rid)}: {count} move{'s' * (count != 1)}")
             out.append((label, key))
         for a in actions:
             if unit_key(a) is None and getattr(a, "region", None) == rid:

@@ -24,6 +24,8 @@ from imperial_tui.app.widgets.base import set_content
 
 MIN_WIDTH = 64
 MIN_HEIGHT = 20
+# what still answers while a screen is too small: quitting and the help (keys and screens)
+KEYS_WHILE_TOO_SMALL = frozenset({"ctrl+q", "ctrl+c", "f1"})
 
 
 class TooSmall(Static):
@@ -71,7 +73,8 @@ class GuardedScreen(Screen[Any]):
             set_content(
                 self._message(),
                 f"The window is {size.width}x{size.height}. Make it at least "
-                f"{width}x{height} to go on (ctrl+q quits); nothing is lost meanwhile.",
+                f"{width}x{height} to go on (ctrl+q quits, F1 help); nothing is lost "
+                "meanwhile.",
             )
         if small == self.too_small:
             return
@@ -98,6 +101,31 @@ class GuardedScreen(Screen[Any]):
         if self.too_small:
             return False
         return super().check_action(action, parameters)
+
+
+def window_too_small(app: Any) -> bool:
+    """Whether a guarded screen of the app (the board, the new-game screen...) is below its
+    minimum size now: judged by the terminal's size, not by the screen's class, since a
+    screen under a dialog is laid out again only when it is back on top."""
+    size = app.size
+    return any(
+        isinstance(screen, GuardedScreen)
+        and (size.width < screen.MIN_SIZE[0] or size.height < screen.MIN_SIZE[1])
+        for screen in app.screen_stack
+    )
+
+
+def input_allowed(app: Any, event: events.Event) -> bool:
+    """Whether a key or a mouse event may act while the window is too small: only the keys
+    that quit or open the help, and anything on the screens they open (the quit question,
+    the help: ``WHILE_TOO_SMALL``). Everything else would act on a game nobody can see: a
+    dialog still open under the message, or the decision list behind it (two Enters played
+    two moves)."""
+    if not isinstance(event, events.Key | events.MouseEvent) or not window_too_small(app):
+        return True
+    if isinstance(event, events.Key) and event.key in KEYS_WHILE_TOO_SMALL:
+        return True
+    return bool(app.screen_stack) and bool(getattr(app.screen, "WHILE_TOO_SMALL", False))
 
 
 class DismissFromTop:

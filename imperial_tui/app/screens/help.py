@@ -19,6 +19,7 @@ from rules import RuleSet
 
 
 class HelpScreen(DismissFromTop, ModalScreen[None]):
+    WHILE_TOO_SMALL = True  # keys work here in a window too small for the game (guard.py)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,q", "close", "close", id="help.close"),
         # the topics list keeps the focus (up/down: topic), so the page scrolls from anywhere

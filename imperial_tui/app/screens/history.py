@@ -180,9 +180,9 @@ class HistoryScreen(GameScreen, inherit_bindings=False):
         return self.view
 
     def status_line(self) -> Text:
-        text = Text(" Imperial ", style="bold reverse")
-        text.append(" HISTORY ", style="bold reverse")
         s = self.view.game.state
+        text = Text(f" {s.rules.title} ", style="bold reverse")
+        text.append(" HISTORY ", style="bold reverse")
         where = f" round {s.round}" if s.round else " set-up"
         text.append(f"{where}, after action {self.view.at} - esc: back to the present")
         return text

@@ -59,27 +59,29 @@ def saved_games(directory: Path, limit: int = MAX_LISTED) -> list[SavedGame]:
     except OSError:
         return []
     for path in candidates[: limit * 2]:
-        try:
-            doc = json.loads(read_regular(path))
-            if not isinstance(doc, dict) or doc.get("format") != "imperial-save":
-                continue
-            players = tuple(
-                str(p.get("name", "?")) for p in doc.get("players", []) if isinstance(p, dict)
-            )
-            actions = doc.get("actions", [])
-            found.append(
-                SavedGame(
-                    path,
-                    path.stat().st_mtime,
-                    players,
-                    len(actions) if isinstance(actions, list) else 0,
-                )
-            )
-        except (OSError, ValueError, FileProblem):
-            continue
+        game = read_saved(path)
+        if game is not None:
+            found.append(game)
         if len(found) >= limit:
             break
     return found
+
+
+def read_saved(path: Path) -> SavedGame | None:
+    """A save file's entry, read from its header (never a replay, never a pipe); None when
+    the file is gone or is no save."""
+    try:
+        doc = json.loads(read_regular(path))
+        if not isinstance(doc, dict) or doc.get("format") != "imperial-save":
+            return None
+        players = tuple(
+            str(p.get("name", "?")) for p in doc.get("players", []) if isinstance(p, dict)
+        )
+        actions = doc.get("actions", [])
+        count = len(actions) if isinstance(actions, list) else 0
+        return SavedGame(path, path.stat().st_mtime, players, count)
+    except (OSError, ValueError, FileProblem, RecursionError):
+        return None
 
 
 class LoadScreen(DismissFromTop, ModalScreen[Path | None]):
@@ -89,11 +91,18 @@ class LoadScreen(DismissFromTop, ModalScreen[Path | None]):
         Binding("escape", "cancel", "cancel", id="load.cancel"),
     ]
 
-    def __init__(self, current: Path | None = None, directory: Path | None = None) -> None:
+    def __init__(
+        self, current: Path | None = None, directory: Path | None = None, last: Path | None = None
+    ) -> None:
+        """``last``: the game played last (model.recent), offered to continue even when it
+        is not in the save folder (one opened with ``imperial play FILE``)."""
         super().__init__()
         self.current = current
         self.directory = directory or save_directory()
         self.games = saved_games(self.directory)
+        if last is not None and (played := read_saved(last)) is not None:
+            same = [g for g in self.games if g.path.resolve() == last.resolve()]
+            self.games = [played] + [g for g in self.games if g not in same]
 
     def compose(self) -> ComposeResult:
         options: list[Option] = []

@@ -1,6 +1,7 @@
-"""The new-game screen: seats (name, human or computer with level), edition, variant, every
-rule option with its one-line summary, seed and hidden cash. Keyboard only: tab between
-fields, enter on an option cycles its value, ctrl+g starts."""
+"""The new-game screen: seats (name, human or computer with level), the game (Imperial or
+Imperial 2030), edition, variant, every rule option of that game with its one-line summary,
+seed and hidden cash. Keyboard only: tab between fields, enter on an option cycles its value,
+ctrl+g starts."""
 
 from __future__ import annotations
 
@@ -19,7 +20,16 @@ from imperial_tui.app.widgets.base import Hanging
 from rules import OPTIONS, RuleSet
 from rules.bots.levels import LEVELS
 from rules.controllers import HUMAN, Controller
+from rules.games import GAME_INFO, GameInfo, game_info
 from rules.ruleset import EDITIONS, VARIANTS, format_value
+
+
+def game_text(info: GameInfo) -> str:
+    """What the game is, in one line (its nations from the game's own data)."""
+    where = "Europe, 1914" if info.board == "europe" else "the world with two canals"
+    only = f" (the {info.editions[0]} rules only)" if len(info.editions) == 1 else ""
+    return f"{where}: {' '.join(info.nations)}{only}"
+
 
 # What the edition and the variant change, one line each (the rule options below show every
 # single difference).
@@ -47,6 +57,14 @@ DEFAULT_SEATS = [
     ("Emil", "off"),
     ("Fay", "off"),
 ]
+
+
+def _level(word: str) -> str | None:
+    """The computer level of a seat's word ('bot:greedy' -> 'greedy'), None for the rest."""
+    try:
+        return Controller(word).level
+    except ValueError:
+        return None
 
 
 class OnOffCheckbox(Checkbox):
@@ -109,7 +127,7 @@ class NewGameScreen(GuardedScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="newgame"):
-            yield Static("New game of Imperial", classes="title")
+            yield Static(f"New game of {self.rules.title}", id="newgame-title", classes="title")
             yield Static("Seats (2-6 players, clockwise)", classes="section")
             for i, (name, kind) in enumerate(self.initial_seats()):
                 with Horizontal(classes="seat"):
@@ -122,10 +140,30 @@ class NewGameScreen(GuardedScreen):
                         id=f"seat-kind-{i}",
                         classes="seatkind",
                     )
+            levels = [(level, level) for _, word in self.seat_kinds if (level := _level(word))]
+            if levels:
+                with Horizontal(classes="row"):
+                    yield Static("computers", classes="label")
+                    yield Select(
+                        [("each as set above", "")] + [(f"all {w}", v) for w, v in levels],
+                        value="",
+                        allow_blank=False,
+                        id="all-computers",
+                    )
+            with Horizontal(classes="row"):
+                yield Static("game", classes="label")
+                yield Select(
+                    [(info.title, name) for name, info in GAME_INFO.items()],
+                    value=self.rules.game,
+                    allow_blank=False,
+                    id="game",
+                )
+            info = game_info(self.rules.game)
+            yield Static(game_text(info), id="game-text", classes="explain")
             with Horizontal(classes="row"):
                 yield Static("edition", classes="label")
                 yield Select(
-                    [(e, e) for e in EDITIONS],
+                    [(e, e) for e in EDITIONS if e in info.editions],
                     value=self.rules.edition,
                     allow_blank=False,
                     id="edition",
@@ -159,7 +197,7 @@ class NewGameScreen(GuardedScreen):
 
     def option_items(self) -> list[Option]:
         values = self.rules.options()
-        base = RuleSet.preset(self.rules.edition, self.rules.variant).options()
+        base = RuleSet.preset(self.rules.edition, self.rules.variant, self.rules.game).options()
         items = []
         for name, value in values.items():  # the options of this game
             info = OPTIONS[name]
@@ -179,12 +217,32 @@ class NewGameScreen(GuardedScreen):
         ol.highlighted = keep
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id in ("edition", "variant"):
+        if event.select.id == "all-computers" and event.value:
+            word = Controller.bot(str(event.value))
+            for seat in self.query(".seatkind").results(Select):
+                if _level(str(seat.value)):
+                    seat.value = word  # every computer seat at this level
+            return
+        if event.select.id == "game":
+            game = str(event.value)
+            if game == self.rules.game:
+                return  # the value it was given: the rule options stay as they are
+            info = game_info(game)
+            self.rules = RuleSet.preset(None, self.rules.variant, game)
+            self.query_one("#game-text", Static).update(game_text(info))
+            self.query_one("#newgame-title", Static).update(f"New game of {info.title}")
+            edition = self.query_one("#edition", Select)
+            with edition.prevent(Select.Changed):  # the preset above chose the edition
+                edition.set_options([(e, e) for e in EDITIONS if e in info.editions])
+                edition.value = self.rules.edition
+            self.query_one("#edition-text", Static).update(EDITION_TEXT[self.rules.edition])
+            self.refresh_options()
+        elif event.select.id in ("edition", "variant"):
             edition = self.query_one("#edition", Select).value
             variant = self.query_one("#variant", Select).value
             if (edition, variant) == (self.rules.edition, self.rules.variant):
                 return  # the value it was given: the rule options stay as they are
-            self.rules = RuleSet.preset(str(edition), str(variant))
+            self.rules = RuleSet.preset(str(edition), str(variant), self.rules.game)
             self.query_one("#edition-text", Static).update(EDITION_TEXT[str(edition)])
             self.query_one("#variant-text", Static).update(VARIANT_TEXT[str(variant)])
             self.refresh_options()

@@ -14,6 +14,7 @@ from textual.widgets import Footer, Static
 
 from imperial_tui.app.screens.guard import DismissFromTop, GuardedScreen
 from imperial_tui.app.widgets.base import nation_style
+from imperial_tui.render.show import revenue_column
 from imperial_tui.render.standings import leader_text, power_table, rounds_table, standings_table
 
 
@@ -53,9 +54,13 @@ class StandingsScreen(DismissFromTop, GuardedScreen):
             )
             yield Static("Power track", classes="section")
             yield Static(power_table(game, self.times, nation_style), id="standings-power")
+            tax = (
+                "Revenue: what a Taxation would bring now (Imperial 2030 keeps no tax chart)."
+                if revenue_column(state.rules)
+                else "Tax chart: 2-5 for a tax of 5M or less."
+            )
             yield Static(
-                "Factor: 0-4 power points 0, 5-9 1, 10-14 2, 15-19 3, 20-24 4, 25 5. "
-                "Tax chart: 2-5 for a tax of 5M or less.",
+                f"Factor: 0-4 power points 0, 5-9 1, 10-14 2, 15-19 3, 20-24 4, 25 5. {tax}",
                 classes="hint",
             )
             yield Static("Victory points by round", classes="section")

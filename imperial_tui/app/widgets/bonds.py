@@ -1,5 +1,6 @@
 """Bonds panel: per player the bonds held (and cash where visible); per nation the bonds still
-available, each player's credit and the government. One line each, wrapped between whole
+available, each player's credit and the government, and who could take that government at
+their next investment (``rules.takeover``). One line each, wrapped between whole
 pieces, so the panel stays readable in 38 columns."""
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from rich.console import Group
 from rich.text import Text
 
 from imperial_tui.app.widgets.base import Chunks, Panel, nation_text
-from rules.actions import NATION_CODES
 from rules.state import NO
+from rules.takeover import takeovers
 
 
 class BondsPanel(Panel):
@@ -23,7 +24,7 @@ class BondsPanel(Panel):
                 name,
                 s.cash[p] if session.shows_cash_of(name) else None,
                 tuple(
-                    (NATION_CODES[n], costs[k])
+                    (s.board.codes[n], costs[k])
                     for n in range(len(s.bond_owner))
                     for k, o in enumerate(s.bond_owner[n])
                     if o == p
@@ -34,10 +35,14 @@ class BondsPanel(Panel):
         )
         nations = tuple(
             (
-                NATION_CODES[n],
+                s.board.codes[n],
                 tuple(costs[k] for k, o in enumerate(s.bond_owner[n]) if o == NO),
                 tuple(s.credit(p, n) for p in range(len(s.players))),
                 s.government[n],
+                tuple(
+                    t.parts()
+                    for t in takeovers(s, n, lambda p: session.shows_cash_of(s.players[p]))[:2]
+                ),
             )
             for n in range(len(s.bond_owner))
         )
@@ -60,7 +65,7 @@ class BondsPanel(Panel):
         lines.append(Text(""))
         head = ("available", "| credit", "(* governs)")
         lines.append(Chunks(Text("   "), [Text(h, style="dim") for h in head], overflow))
-        for code, avail, credits, gov in nations:
+        for code, avail, credits, gov, risks in nations:
             pieces = [Text(str(v)) for v in avail] or [Text("-")]
             parts = [(p, c) for p, c in enumerate(credits) if c]
             for i, (p, c) in enumerate(parts):
@@ -72,4 +77,9 @@ class BondsPanel(Panel):
             if not parts:
                 pieces.append(Text("| -", style="dim"))
             lines.append(Chunks(nation_text(code, " "), pieces, overflow))
+            for who, how, credit in risks:  # who could take it at their next investment
+                pieces = [Text(f"at risk: {who}"), Text(how), Text(credit)]
+                for piece in pieces:
+                    piece.stylize("yellow")
+                lines.append(Chunks(Text("   "), pieces, overflow))
         return Group(*lines)

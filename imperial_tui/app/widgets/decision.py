@@ -8,6 +8,7 @@ actor in front, so new decision kinds of the engine appear without changes here.
 
 from __future__ import annotations
 
+import time
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -22,6 +23,9 @@ from imperial_tui.app.widgets.base import Hanging, nation_text, set_content
 from imperial_tui.app.widgets.maneuver_menu import (  # move_label: also for the map's side
     battle_label,
     battle_text,
+    canal_label,
+    canal_text,
+    canal_title,
     group_key,
     jump_name,
     move_label,
@@ -31,7 +35,6 @@ from imperial_tui.app.widgets.maneuver_menu import (  # move_label: also for the
 from imperial_tui.render.style import glyphs
 from imperial_tui.render.words import action_words, region_name, space_label  # region_name: map
 from rules import Action
-from rules.actions import NATION_CODES
 from rules.decisions import Decision
 from rules.economy import FACTORY_COST, is_port
 from rules.engine import DECISION_WORDS
@@ -92,7 +95,7 @@ def action_label(
         if a.returning:
             body.append(f", pays {price}M + the {a.returning}M bond")
         p = s.players.index(a.actor)
-        n = NATION_CODES.index(a.nation)
+        n = s.board.codes.index(a.nation)
         new = government_after_buy(s, p, n, a.value, a.returning)
         if new != NO and new != s.government[n]:
             body.append(f" {arrow} {s.players[new]} governs {a.nation}", style="bold")
@@ -131,6 +134,8 @@ def action_label(
         return Text(f"{what} in {region_name(s, a.region)} ({FACTORY_COST}M)")
     if kind in ("battle", "no_battle"):
         return battle_label(s, action)
+    if kind == "canal":
+        return canal_label(s, action)
     words = action_words(s, action, arrow)
     return Text(words[:1].upper() + words[1:])
 
@@ -144,7 +149,7 @@ def money_text(session: Any) -> str:
     if aw is None:
         return ""
     if aw.kind in (Decision.BUILD_FACTORY, Decision.IMPORT) and aw.nation:
-        return f"{aw.nation} treasury: {s.treasury[NATION_CODES.index(aw.nation)]}M"
+        return f"{aw.nation} treasury: {s.treasury[s.board.codes.index(aw.nation)]}M"
     if aw.kind in (
         Decision.RONDEL,
         Decision.INVEST,
@@ -160,7 +165,7 @@ def treasury_short(session: Any) -> str | None:
     aw = session.view.awaiting
     if aw is None or aw.nation is None:
         return None
-    n = NATION_CODES.index(aw.nation)
+    n = s.board.codes.index(aw.nation)
     if aw.kind == Decision.BUILD_FACTORY and s.treasury[n] < 5:
         return aw.nation
     if aw.kind == Decision.IMPORT and s.treasury[n] < 3:
@@ -188,6 +193,8 @@ class DecisionPanel(Vertical):
         self._actions: list[Action] = []
         self._key: Any = None
         self._open: str | None = None  # the maneuver group whose destinations are listed
+        self._typed = ""  # the letters typed so far in a unit's destinations
+        self._typed_at = 0.0
         self._session: Any = None
 
     def compose(self) -> ComposeResult:
@@ -233,6 +240,8 @@ class DecisionPanel(Vertical):
             region = getattr(game.state.ctx, "region", None)
             where = game.state.board.id(region) if region is not None else None
             words = f"battle in {region_name(game.state, where)}?"
+        elif aw.kind == Decision.CANAL:
+            words = canal_title(game.state)
         head.append(f"{aw.player} - {words}")
         set_content(title, head, layout=False)  # one line (app.tcss)
         if not session.is_human(aw.player):
@@ -246,11 +255,13 @@ class DecisionPanel(Vertical):
             self._clear()
             return True
         arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
-        set_content(
-            plan,
-            battle_text(game) if aw.kind == Decision.BATTLE else self.plan_text(session, arrow),
-            layout=None,
-        )
+        if aw.kind == Decision.BATTLE:
+            line = battle_text(game)
+        elif aw.kind == Decision.CANAL:
+            line = canal_text(game, arrow)
+        else:
+            line = self.plan_text(session, arrow)
+        set_content(plan, line, layout=None)
         self._actions = game.legal_actions()
         self._fill()
         return True
@@ -309,9 +320,33 @@ class DecisionPanel(Vertical):
         oid = ol.get_option_at_index(ol.highlighted).id or ""
         if oid.startswith("g:"):
             return [a for a in self._actions if group_key(a) == oid[2:]]
+        if oid.startswith("d:"):
+            return self.variants(oid)
         if oid.isdigit() and int(oid) < len(self._actions):
             return [self._actions[int(oid)]]
         return []
+
+    def variants(self, oid: str) -> list[Action]:
+        """The actions of a ``d:3,4`` line (one destination, hostile or friendly)."""
+        picked = [int(k) for k in oid[2:].split(",") if k.isdigit()]
+        return [self._actions[k] for k in picked if k < len(self._actions)]
+
+    def ask_variant(self, moves: list[Action]) -> None:
+        """Enter on a destination that may end hostile or friendly: which (as on the map)."""
+        from imperial_tui.app.screens.dialogs import ChoiceScreen
+
+        if not moves:
+            return
+        s = self._session.view.state
+        arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
+        picks = [(move_label(s, a, arrow), a) for a in moves]
+
+        def picked(value: Any) -> None:
+            if value is not None:
+                self.post_message(ActionChosen(value))
+
+        dest = region_name(s, getattr(moves[0], "dest", None))
+        self.app.push_screen(ChoiceScreen(f"Into {dest}:", picks), picked)
 
     def open_group(self, key: str | None) -> None:
         self._open = key
@@ -342,27 +377,56 @@ class DecisionPanel(Vertical):
             if action.kind == "rondel" and action.space.startswith("production"):  # type: ignore[attr-defined]
                 self.post_message(ActionChosen(action))
 
+    TYPE_AHEAD_SECONDS = 1.0  # letters typed within this time spell one name
+
     def on_key(self, event: Any) -> None:
-        """In a unit's destinations a typed letter jumps to the next region starting with it
-        (the list is sorted by name); elsewhere letters are the screen's keys."""
+        """In a unit's destinations typed letters jump to the region whose name starts with
+        them ('w', 'e', 's' finds Western Mediterranean before West Balkan); a pause starts
+        a new name, and the same letter again goes on to the next region with it (the list
+        is sorted by name). Elsewhere letters are the screen's keys."""
         char = event.character or ""
-        if self._open is None or len(char) != 1 or not char.isalpha():
+        if self._open is None or len(char) != 1 or not (char.isalpha() or char == " "):
+            return
+        if char == " " and not self._typed:
             return
         event.stop()
         event.prevent_default()
+        now = time.monotonic()
+        typed = self._typed
+        if now - self._typed_at > self.TYPE_AHEAD_SECONDS:
+            typed = ""
+        again = typed == char.lower()  # the same single letter: the next region with it
+        typed = char.lower() if again else typed + char.lower()
+        if not self._jump(typed, again or len(typed) == 1) and len(typed) > 1:
+            typed = char.lower()  # no name goes on like that: the letter starts a new one
+            self._jump(typed, True)
+        self._typed, self._typed_at = typed, now
+
+    def _jump(self, typed: str, onward: bool) -> bool:
+        """Highlight the next option whose region's name starts with ``typed`` (from the
+        one after the highlight when ``onward``, else from the highlight itself)."""
         ol = self.options
         count = ol.option_count
         start = ol.highlighted if ol.highlighted is not None else 0
-        for step in range(1, count + 1):
+        first = 1 if onward else 0
+        for step in range(first, count + first):
             i = (start + step) % count
             option = ol.get_option_at_index(i)
-            oid = option.id or ""
-            if option.disabled or not oid.isdigit() or int(oid) >= len(self._actions):
+            actions = self._option_actions(option.id or "")
+            if option.disabled or not actions:
                 continue
-            name = jump_name(self._session.view.state, self._actions[int(oid)])
-            if name.lower().startswith(char.lower()):
+            name = jump_name(self._session.view.state, actions[0])
+            if name.lower().startswith(typed):
                 ol.highlighted = i
-                return
+                return True
+        return False
+
+    def _option_actions(self, oid: str) -> list[Action]:
+        if oid.startswith("d:"):
+            return self.variants(oid)
+        if oid.isdigit() and int(oid) < len(self._actions):
+            return [self._actions[int(oid)]]
+        return []
 
     @staticmethod
     def plan_text(session: Any, arrow: str = "->") -> Text:
@@ -433,6 +497,9 @@ class DecisionPanel(Vertical):
             return
         if oid is not None and oid.startswith("g:"):
             self.open_group(oid[2:])
+            return
+        if oid is not None and oid.startswith("d:"):
+            self.ask_variant(self.variants(oid))
             return
         if oid is not None and oid.isdigit() and int(oid) < len(self._actions):
             action = self._actions[int(oid)]

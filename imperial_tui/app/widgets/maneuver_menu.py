@@ -5,10 +5,16 @@ and sorted by name, so a typed letter finds a region.
 
 Labels only: which moves exist is the engine's ``legal_actions()``; the grouping reads the
 board (is the destination next to the origin?) and the action (does it name a convoy?).
+
+Imperial 2030's canals: a move that must ask a canal's controller says so in its label
+("asks BR: Panama Canal", from ``rules.canals``, the code the engine asks by), and the canal
+decision that follows has its title, its line (which unit, from where to where) and its two
+answers in words, with what a no means under the game's ``canal_refusal`` option.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from rich.text import Text
@@ -16,9 +22,10 @@ from textual.widgets.option_list import Option
 
 from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.render.style import Glyphs
-from imperial_tui.render.words import action_words, region_name
+from imperial_tui.render.words import action_words, region_name, short_name
 from rules import Action
-from rules.actions import NATION_CODES
+from rules.canals import CanalRequest, crossed, gates
+from rules.state import NO
 
 # Menu order: fleets move before armies; the explicit done step comes last.
 GROUP_ORDER = {
@@ -43,7 +50,7 @@ def foreign_units(s: Any, rid: str, nation: str) -> str:
     if r is None:
         return ""
     out = []
-    for m, code in enumerate(NATION_CODES):
+    for m, code in enumerate(s.board.codes):
         if code == nation:
             continue
         for word, counts in (("army", s.armies), ("fleet", s.fleets)):
@@ -63,7 +70,7 @@ def group_key(action: Action) -> str:
 def unmoved(s: Any, kind: str, nation: str, rid: str) -> int:
     """How many of the nation's units of ``kind`` at ``rid`` have not acted in this Maneuver
     (the engine counts only, units of one nation in one region are interchangeable)."""
-    n = NATION_CODES.index(nation)
+    n = s.board.codes.index(nation)
     r = s.board.index[rid]
     ctx = s.turn_ctx
     if kind == "move_fleet":
@@ -99,6 +106,84 @@ def move_label(s: Any, action: Action, arrow: str) -> Text:
     others = foreign_units(s, dest, action.actor)
     if others:
         label.append(f"  [{others}]", style="italic")
+    asks = canal_note(s, action)
+    if asks:
+        label.append(f"  {asks}", style="bold")
+    return label
+
+
+def canal_note(s: Any, action: Action) -> str:
+    """'asks BR: Panama Canal' for a move whose canal crossing needs the controller's leave
+    (Imperial 2030; the same gates the engine asks at), else ''."""
+    board = s.board
+    if not board.canals or s.turn == NO or action.kind not in ("move_fleet", "move_army"):
+        return ""
+    a: Any = action
+    route = a.convoy if a.kind == "move_army" else (a.origin, a.dest)
+    if not route or any(r not in board.index for r in route):
+        return ""
+    asked = [g for g in crossed(gates(s, s.turn), [board.index[r] for r in route]) if g.asks != NO]
+    return "; ".join(f"asks {board.codes[g.asks]}: {board.canals[g.canal].name}" for g in asked)
+
+
+def canal_request(s: Any) -> CanalRequest | None:
+    """The move waiting for a canal controller's answer, if the game is asking one."""
+    ctx = s.ctx
+    return ctx if isinstance(ctx, CanalRequest) else None
+
+
+def canal_title(s: Any) -> str:
+    """The canal decision's title after the player: 'let US through Panama?'."""
+    request = canal_request(s)
+    if request is None:
+        return "canal"
+    canal = s.board.canals[request.asking[0][0]]
+    return f"let {request.move.actor} through {canal.name.removesuffix(' Canal')}?"
+
+
+def canal_text(game: Any, arrow: str = "->") -> Text:
+    """Which unit asks, from where to where: 'US fleet Caribbean Sea -> North Pacific through
+    the Panama Canal', and who is asked after this answer ('; then IN: Suez Canal')."""
+    s = game.state
+    request = canal_request(s)
+    if request is None:
+        return Text("")
+    board = s.board
+    move: Any = request.move
+    canal = board.canals[request.asking[0][0]]
+    unit = "army" if move.kind == "move_army" else "fleet"
+    text = nation_text(move.actor, f" {unit} ")
+    text.append(f"{region_name(s, move.origin)} {arrow} {region_name(s, move.dest)}")
+    if unit == "army":
+        text.append(" by convoy")
+    text.append(f" through the {canal.name}")
+    for later, who in request.asking[1:]:
+        text.append(f"; then {board.codes[who]}: {board.canals[later].name}")
+    return text
+
+
+def canal_label(s: Any, action: Action) -> Text:
+    """An answer in words with what it does: the unit goes through (or the next canal is
+    asked), or nothing moves and what the refusal closes (rule option canal_refusal)."""
+    a: Any = action
+    request = canal_request(s)
+    if request is None:
+        return Text(action_words(s, action))
+    unit = "army" if request.move.kind == "move_army" else "fleet"
+    canal = s.board.canals[request.asking[0][0]]
+    if a.allow:
+        label = Text("allow: ", style="bold")
+        if len(request.asking) > 1:
+            later, who = request.asking[1]
+            label.append(f"then {s.board.codes[who]} is asked for the {s.board.canals[later].name}")
+        else:
+            label.append(f"the {a.mover} {unit} goes through the {canal.name}")
+        return label
+    label = Text("refuse: ", style="bold")
+    if s.rules.canal_refusal == "maneuver":
+        label.append(f"nothing moves; the {canal.name} stays closed to {a.mover} this Maneuver")
+    else:
+        label.append(f"nothing moves; this {unit} may not ask again this Maneuver")
     return label
 
 
@@ -130,7 +215,7 @@ def battle_text(game: Any) -> Text:
     if region is None:
         return Text("")
     rid = s.board.id(region)
-    mover = NATION_CODES[s.turn]
+    mover = s.board.codes[s.turn]
     text = Text()
     text.append_text(nation_text(mover, f" {getattr(ctx, 'unit', 'unit')}"))
     verb = "entered" if not getattr(ctx, "any_unit", False) else "is in"
@@ -138,7 +223,7 @@ def battle_text(game: Any) -> Text:
     others = foreign_units(s, rid, mover)
     if others:
         text.append(f" ({others} there)")
-    asking = [NATION_CODES[m] for m in getattr(ctx, "asking", ())]
+    asking = [s.board.codes[m] for m in getattr(ctx, "asking", ())]
     if asking:
         text.append(". Asked now: ")
         text.append_text(nation_text(asking[0]))
@@ -192,13 +277,13 @@ def unit_options(s: Any, actions: list[Action], g: Glyphs) -> list[Option]:
             continue
         if kind in ("move_fleet", "move_army"):
             word = "Fleet" if kind == "move_fleet" else "Army "
-            label = Text(f"{word} {region_name(s, origin)[:15]:15}", no_wrap=True)
+            label = Text(f"{word} {short_name(region_name(s, origin), 16):16}", no_wrap=True)
             count = unmoved(s, kind, first.actor, origin)
             label.append(f" x{count}" if count > 1 else "   ")
             if len(members) == 1:
                 label.append_text(Text(" ") + move_label(s, first, g.arrow))
             else:
-                label.append(f" {len(members):3} moves {g.pointer}", style="dim")
+                label.append(f" {len(members):2} moves {g.pointer}", style="dim")
         elif len(members) == 1:
             label = other_label(s, first, g.arrow)
         else:
@@ -213,6 +298,27 @@ def jump_name(s: Any, action: Action) -> str:
     """The name a typed letter finds: the destination of a move, the region otherwise."""
     a: Any = action
     return region_name(s, getattr(a, "dest", None) or getattr(a, "region", None))
+
+
+def status_pairs(s: Any, found: list[tuple[int, Action]], g: Glyphs) -> list[Option]:
+    """One line per destination and route: a move that may end hostile or friendly (into
+    a foreign home province) is one line, 'Munich (hostile or friendly)', whose Enter asks
+    which (id ``d:3,4``); a long list stays one line per region."""
+    lines: dict[tuple[str, tuple[str, ...]], list[tuple[int, Action]]] = {}
+    for i, a in found:
+        move: Any = a
+        lines.setdefault((move.dest, tuple(move.convoy)), []).append((i, a))
+    out = []
+    for members in lines.values():
+        if len(members) == 1:
+            i, a = members[0]
+            out.append(Option(move_label(s, a, g.arrow), id=str(i)))
+            continue
+        plain = replace(members[0][1], status=None)  # type: ignore[type-var]
+        label = move_label(s, plain, g.arrow)
+        label.append(" (hostile or friendly)", style="dim")
+        out.append(Option(label, id="d:" + ",".join(str(i) for i, _ in members)))
+    return out
 
 
 def move_options(s: Any, actions: list[Action], key: str, g: Glyphs) -> list[Option]:
@@ -239,7 +345,7 @@ def move_options(s: Any, actions: list[Action], key: str, g: Glyphs) -> list[Opt
             found = sorted(by_route[route], key=lambda m: (jump_name(s, m[1]), str(m[1])))
             if found and several:
                 out.append(header(route))
-            out += [Option(move_label(s, a, g.arrow), id=str(i)) for i, a in found]
+            out += status_pairs(s, found, g)
         return out
     if kind == "move_fleet":
         members.sort(key=lambda m: jump_name(s, m[1]))

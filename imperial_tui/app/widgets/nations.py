@@ -1,5 +1,6 @@
-"""Treasuries panel: per nation its governor, treasury, power and factor, tax level, units on
-the board, flags and factories. Always visible."""
+"""Treasuries panel: per nation its governor, treasury, power and factor, tax level (in
+Imperial 2030, which keeps no tax chart, the revenue a Taxation would bring now), units on the
+board, flags and factories. Always visible."""
 
 from __future__ import annotations
 
@@ -9,9 +10,10 @@ from rich.table import Table
 from rich.text import Text
 
 from imperial_tui.app.widgets.base import Panel, nation_text
-from rules.actions import NATION_CODES
+from imperial_tui.render.show import revenue_column
 from rules.scoring import power_factor
 from rules.state import NO
+from rules.taxation import tax_plan
 
 
 class NationsPanel(Panel):
@@ -22,8 +24,9 @@ class NationsPanel(Panel):
 
     def key(self, session: Any) -> Any:
         s = session.view.state
+        revenue = revenue_column(s.rules)
         rows = []
-        for n, code in enumerate(NATION_CODES):
+        for n, code in enumerate(s.board.codes):
             gov = s.government[n]
             rows.append(
                 (
@@ -32,7 +35,7 @@ class NationsPanel(Panel):
                     s.treasury[n],
                     s.power[n],
                     power_factor(s.power[n]),
-                    s.tax_level[n],
+                    tax_plan(s, n).revenue if revenue else s.tax_level[n],
                     sum(s.armies[n]),
                     sum(s.fleets[n]),
                     s.flag.count(n),

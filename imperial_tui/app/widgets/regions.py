@@ -13,7 +13,7 @@ from textual.geometry import Region
 from textual.message import Message
 
 from imperial_tui.app.widgets.base import Panel, nation_text
-from rules.actions import NATION_CODES
+from imperial_tui.render.words import short_name
 
 
 def unit_words(units: list[dict[str, Any]], times: str) -> Text:
@@ -107,21 +107,22 @@ class RegionsPanel(Panel, can_focus=True):
                     r.id in session.changed,
                 )
             )
-        return tuple(rows), self.nation_filter, self.g, self.selected, self.has_focus
+        codes = tuple(board.codes)  # the game's nations in turn order: its home groups
+        return tuple(rows), codes, self.nation_filter, self.g, self.selected, self.has_focus
 
     def render_key(self, key: Any) -> Any:
-        rows, flt, g, selected, focused = key
+        rows, codes, flt, g, selected, focused = key
         shown: list[str] = []
         lines: dict[str, int] = {}
         out = Text(no_wrap=True, overflow=g.overflow)
-        groups: list[tuple[str, str]] = [(c, c) for c in NATION_CODES]
+        groups: list[tuple[str, str]] = [(c, c) for c in codes]
         groups += [("land", "NEUTRAL LAND"), ("sea", "SEAS")]
         header = f"{'':2}{'region':16}{'fac':4}{'flg':4}units"
         out.append(header + "\n", style="dim")
         if flt:
             out.append(f"filter: {flt} (f, then enter: all regions)\n", style="italic")
         for gid, title in groups:
-            if gid in NATION_CODES:
+            if gid in codes:
                 members = [x for x in rows if x[2] == "province" and x[3] == gid]
             else:
                 members = [x for x in rows if x[2] == gid]
@@ -133,7 +134,7 @@ class RegionsPanel(Panel, can_focus=True):
                 ]
             if not members:
                 continue
-            if gid in NATION_CODES:
+            if gid in codes:
                 out.append_text(nation_text(gid, " HOME"))
                 out.append("\n")
             else:
@@ -145,7 +146,7 @@ class RegionsPanel(Panel, can_focus=True):
                     (g.changed if changed else " ") + " ", style="bold reverse" if changed else ""
                 )
                 picked = focused and rid == selected
-                out.append(f"{name[:15]:16}", style="bold reverse" if picked else "")
+                out.append(f"{short_name(name, 15):16}", style="bold reverse" if picked else "")
                 out.append(f"{(g.factory if fac == 'armaments' else 'S' if fac else ''):4}")
                 if flag:
                     out.append_text(nation_text(flag))

@@ -11,7 +11,7 @@ from rich.console import Group
 from rich.text import Text
 
 from imperial_tui.app.widgets.base import Hanging, Panel, nation_text
-from rules.actions import NATION_CODES, RONDEL_SPACES
+from rules.actions import RONDEL_SPACES
 from rules.decisions import Decision
 from rules.preview import rondel_preview
 from rules.rondel import SPACE_NAMES
@@ -36,10 +36,10 @@ class RondelPanel(Panel):
     def key(self, session: Any) -> Any:
         s = session.view.state
         on = tuple(
-            tuple(NATION_CODES[n] for n in range(len(s.rondel)) if s.rondel[n] == i)
+            tuple(s.board.codes[n] for n in range(len(s.rondel)) if s.rondel[n] == i)
             for i in range(len(RONDEL_SPACES))
         )
-        acting = NATION_CODES[s.turn] if s.turn >= 0 and not s.finished else None
+        acting = s.board.codes[s.turn] if s.turn >= 0 and not s.finished else None
         aw = session.view.awaiting
         choosing = acting is not None and aw is not None and aw.kind == Decision.RONDEL
         # with hidden cash the preview never tells the viewer what the chooser has

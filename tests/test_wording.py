@@ -1,0 +1,47 @@
+"""Words a player reads (issue #24, item 9): articles, singulars, the power track's end, and
+names that fit the 80-column decision list."""
+
+from __future__ import annotations
+
+import pytest
+from helpers import give_turn, new_game, set_factories
+
+from imperial_tui.render.words import short_name
+from rules import Game
+from rules.common import power_gain
+from rules.position_fields import PositionError
+
+
+def test_power_gain_says_what_was_gained_when_the_track_ends_at_25() -> None:
+    assert power_gain("Italy", 4, 10, 14) == "Italy gains 4 power points (10 → 14)"
+    assert power_gain("Italy", 10, 16, 25) == (
+        "Italy gains 9 power points (16 → 25, the end of the track; its tax gave 10)"
+    )
+    assert power_gain("Italy", 5, 24, 25).startswith("Italy gains 1 power point (24 → 25")
+
+
+def test_a_taxation_at_the_end_of_the_track_says_the_points_gained() -> None:
+    game = new_game(4)
+    game.state.power[0] = 22
+    set_factories(game, "AH", "vienna", "budapest", "prague", "lemberg", "trieste")
+    give_turn(game, "AH", "production2")
+    events = game.apply("AH rondel taxation")  # tax 10M: 5 points, 3 of them left
+    said = [e.text for e in events if "gains" in e.text and "power point" in e.text]
+    assert said == [
+        "Austria-Hungary gains 3 power points (22 → 25, the end of the track; its tax gave 5)"
+    ]
+    assert game.state.power[0] == 25
+
+
+def test_region_names_are_shortened_by_their_sea_and_compass_words_before_any_cut() -> None:
+    assert short_name("Western Mediterranean Sea", 16) == "W. Mediterranean"
+    assert short_name("Eastern Mediterranean Sea", 16) == "E. Mediterranean"
+    assert short_name("North Sea", 16) == "North Sea"
+    assert short_name("Western Mediterranean Sea", 12) == "W. Mediterr."
+
+
+def test_a_position_naming_the_wrong_factory_says_an_armaments_factory() -> None:
+    doc = new_game(4).summary()
+    doc["regions"]["vienna"]["factory"] = "shipyard"
+    with pytest.raises(PositionError, match="Vienna takes an armaments factory, not"):
+        Game.from_position(doc)
