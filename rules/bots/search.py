@@ -214,6 +214,7 @@ class SearchBot(SeededBot):
             action, why = self.policy.pick(s, actions, explain=True)
             return Choice(action, why)
         deadline = start + self._budget_for(s, kind)
+        self._workers()  # the playout processes start (in the background) at the first search
         self._now = self._settings_now(game)
         self._model = 1.0 if self._now.exact_others else self._model
         found = self.candidates(s, kind, actions)
