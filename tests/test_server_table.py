@@ -300,3 +300,18 @@ def test_the_append_key_refuses_a_second_writer_and_a_move_is_kept_once_acknowle
     assert [e.seq for e in reader.log(table.id)] == [1, 2, 3, 4]
     assert [e.seq for e in reader.log(table.id, after=2)] == [3, 4]
     reader.close()
+
+
+def test_a_seats_word_is_read_as_a_controller_not_sliced() -> None:
+    """Issue #23: the seat setting is one word read in one place (rules.controllers); a
+    server seat is a Controller's word or an open seat, and a word no level has is no
+    computer (a damaged store row never starts a bot)."""
+    from imperial_tui.server.table import OPEN_SEAT, Seat, seat_level
+
+    strong = Seat(0, "Ben", "bot:strong")
+    assert (strong.level, strong.is_bot, strong.controller) == ("strong", True, "bot:strong")
+    anna = Seat(1, "Anna", "human", "Anna")
+    assert (anna.level, anna.is_bot, anna.controller.is_human) == (None, False, True)
+    open_seat = Seat(2, "", OPEN_SEAT)
+    assert open_seat.is_free and not open_seat.is_bot and open_seat.controller.is_human
+    assert seat_level("bot:godlike") is None and not Seat(3, "Zed", "bot:godlike").is_bot

@@ -378,7 +378,7 @@ def page(topic: str, rules: RuleSet | None = None) -> tuple[str, str]:
     if topic == "editions":
         return "Editions", editions_page()
     if topic == "2030":
-        from imperial_tui.rules_text_2030 import TITLE, page_text
+        from imperial_tui.render.rules_text_2030 import TITLE, page_text
 
         return TITLE, reflow(page_text()) + "\n\n" + page_options(topic, rules)
     if topic not in PAGES:

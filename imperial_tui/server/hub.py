@@ -37,6 +37,7 @@ from imperial_tui.server.table import (
     Table,
     actor_of,
     check_seats,
+    seat_level,
     seat_records,
 )
 from rules import RuleSet
@@ -364,8 +365,9 @@ class Hub:
         seats = []
         for i, name in enumerate(game.players):
             ctl = loaded.controllers.get(name, HUMAN)
-            seats.append(SeatRecord(i, name, ctl if ctl.startswith("bot:") else HUMAN, None))
-            if not ctl.startswith("bot:"):
+            computer = seat_level(ctl) is not None
+            seats.append(SeatRecord(i, name, ctl if computer else HUMAN, None))
+            if not computer:
                 seats[-1].user = name
         settings: GameSettings = {
             "game": game.rules.game,

@@ -107,25 +107,42 @@ class TableView(GameView):
         return out
 
 
+def seat_level(kind: str) -> str | None:
+    """The computer level of a seat's word ('bot:strong' -> 'strong'), read by
+    ``rules.controllers.Controller``; None for a human, an open seat or a word no level has."""
+    try:
+        return Controller(kind).level
+    except ValueError:
+        return None
+
+
 @dataclass(slots=True)
 class Seat:
     seat: int
     name: str
-    kind: str  # human, open, bot:<level>
+    kind: str  # a Controller's word (human, bot:<level>) or OPEN_SEAT
     user: str | None = None
     notified: str | None = None
 
     @property
+    def level(self) -> str | None:
+        """The computer level of a computer seat; None for a human or open seat."""
+        return seat_level(self.kind)
+
+    @property
     def is_bot(self) -> bool:
-        return self.kind.startswith("bot:")
+        return self.level is not None
 
     @property
     def is_free(self) -> bool:
         return self.kind == OPEN_SEAT and not self.user
 
     @property
-    def controller(self) -> str:
-        return self.kind if self.is_bot else HUMAN
+    def controller(self) -> Controller:
+        """Who plays the seat in the game: its computer level, else a human (an open seat
+        is played by whoever takes it)."""
+        level = self.level
+        return Controller.bot(level) if level is not None else Controller(HUMAN)
 
     def belongs_to(self, user: str) -> bool:
         mine = self.user
@@ -201,7 +218,7 @@ class Table:
 
     def describe_seats(self) -> str:
         return ", ".join(
-            (s.name or "(open)") + (f" ({s.kind[4:]})" if s.is_bot else "") for s in self.seats
+            (s.name or "(open)") + (f" ({s.level})" if s.level else "") for s in self.seats
         )
 
     # -- starting and resuming ----------------------------------------------------------------
@@ -260,11 +277,12 @@ class Table:
             old.close()
         self.bots = {}
         for i, s in enumerate(self.seats):
-            if s.is_bot:
+            level = s.level
+            if level is not None:
                 # with hidden cash a bot keeps the tally of public payments instead; one
                 # process each, as the server runs many games on the same cores
                 self.bots[s.name] = make_bot(
-                    s.kind[4:], seed + i, hidden_cash=self.hidden_cash, processes=1
+                    level, seed + i, hidden_cash=self.hidden_cash, processes=1
                 )
 
     def app_settings(self) -> AppSettings:
