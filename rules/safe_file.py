@@ -20,7 +20,6 @@ import errno
 import hashlib
 import os
 import stat
-import tempfile
 import time
 from pathlib import Path
 from types import TracebackType
@@ -227,6 +226,8 @@ def write_atomically(path: Path, text: str, locked: bool = False) -> None:
     directory = target.parent
     remove_stale_temps(target, all_of_them=locked)
     tmp_name: str | None = None
+    import tempfile  # (here: loading a save, the common case, never needs it)
+
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
         with os.fdopen(fd, "wb") as fh:

@@ -1,10 +1,11 @@
 """Measure the app's first frame: time from process start until a marker text appears on the
 terminal, in a real pseudo-terminal at 80x24 (what a player sees, not an import timing).
 
-Usage: uv run python scripts/measure_startup.py [--runs 5] [--save FILE]
-Without --save it measures the new-game screen; with a save file, the main screen.
-Python's byte-code caches matter most: with PYTHONDONTWRITEBYTECODE=1 every start compiles
-Textual from source (add PYTHONPYCACHEPREFIX=/tmp/pyc and unset it to measure the normal case).
+Usage: uv run python scripts/measure_startup.py [--runs 5] [--save FILE] [--cold]
+It runs the command players run, the environment's ``imperial`` script: ``imperial play FILE``
+with a save file (the main screen), else ``imperial`` (the new-game screen). A first, warm-up
+run leaves the bytecode compiled (``imperial_tui.cli.bytecode``); ``--cold`` measures every
+run without any (an empty PYTHONPYCACHEPREFIX folder per run).
 """
 
 from __future__ import annotations
@@ -60,20 +61,29 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--save", type=Path, default=None)
     parser.add_argument("--size", default="80x24")
+    parser.add_argument("--cold", action="store_true", help="no compiled bytecode")
     args = parser.parse_args()
     cols, rows = (int(x) for x in args.size.split("x"))
     with tempfile.TemporaryDirectory() as tmp:
+        os.environ["XDG_DATA_HOME"] = os.environ["XDG_STATE_HOME"] = tmp  # (no "continue")
+        imperial = str(Path(sys.executable).with_name("imperial"))
         if args.save is None:
-            argv = [sys.executable, "-m", "imperial_tui.app", str(Path(tmp) / "new.json")]
-            marker = b"NewgameofImperial"
+            argv, marker = [imperial], b"NewgameofImperial"
         else:
-            argv = [sys.executable, "-m", "imperial_tui.app", str(args.save)]
-            marker = b"Decide"
-        first_frame(argv, marker, (cols, rows), 20.0)  # warm the byte-code caches
-        times = [first_frame(argv, marker, (cols, rows), 20.0) for _ in range(args.runs)]
+            argv, marker = [imperial, "play", str(args.save)], b"Decide"
+        first_frame(argv, marker, (cols, rows), 20.0)  # warm up; leaves the bytecode compiled
+        time.sleep(3)  # (the bytecode is compiled in the background after the first run)
+        times = []
+        for run in range(args.runs):
+            if args.cold:
+                os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / f"cold{run}")
+            times.append(first_frame(argv, marker, (cols, rows), 20.0))
+    load = os.getloadavg()[0]
     print(
-        f"first frame at {cols}x{rows}: median {statistics.median(times) * 1000:.0f} ms, "
-        f"min {min(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms over {args.runs} runs"
+        f"first frame of `{' '.join(Path(a).name for a in argv)}` at {cols}x{rows}"
+        f"{' without bytecode' if args.cold else ''}: median "
+        f"{statistics.median(times) * 1000:.0f} ms, min {min(times) * 1000:.0f} ms, max "
+        f"{max(times) * 1000:.0f} ms over {args.runs} runs (load average {load:.2f})"
     )
 
 

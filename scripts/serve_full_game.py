@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from server_helpers import Terminal, connect, decider, new_key, serving, until  # noqa: E402
 
-from imperial_tui.cli.positions import _state_text  # noqa: E402
+from imperial_tui.cli.quick import state_text  # noqa: E402
 from rules.bots import GreedyBot  # noqa: E402
 from rules.savefile import load_game  # noqa: E402
 
@@ -131,7 +131,7 @@ async def scenario(data: Path, seed: int, workers: int) -> None:
         scores = ", ".join(f"{p.name} {p.total}" for p in result.players)
         winners = " and ".join(result.winners)
         say(f"game over after {len(game.plies)} actions: {scores}; {winners} wins")
-        summary = _state_text(game)
+        summary = state_text(game)
         await anna.close()
         await ben.close()
 
@@ -143,7 +143,7 @@ async def scenario(data: Path, seed: int, workers: int) -> None:
     runner = CliRunner()
     done = runner.invoke(app, ["serve", "export", "1", str(out), "--data", str(data)])
     assert done.exit_code == 0, done.output
-    assert _state_text(load_game(out).game).strip() == summary.strip()
+    assert state_text(load_game(out).game).strip() == summary.strip()
     say(f"export loads to the same final position; {time.monotonic() - started:.0f} s in all")
 
 

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from imperial_tui.cli import app
-from imperial_tui.cli.positions import _state_text
+from imperial_tui.cli.quick import state_text
 from imperial_tui.server.table import Refused
 from rules.savefile import load_game
 from tests.server_helpers import connect, decider, new_key, run, serving, until
@@ -168,7 +168,7 @@ def test_two_players_share_a_game_with_a_computer_seat(tmp_path: Path, workers: 
             await play_one(server, {"anna": anna, "ben": ben}, table)
             await anna.close()
             await ben.close()
-        summary = _state_text(table.game)  # the server has stopped: no bot moves any more
+        summary = state_text(table.game)  # the server has stopped: no bot moves any more
         moves = len(table.game.history)
 
         out = tmp_path / "export.json"

@@ -1,175 +1,57 @@
-"""The ``imperial`` command: headless sub-commands over save files (and, later, the app).
+"""The ``imperial`` command: headless sub-commands over save files, and the app.
 
 Every command reads or writes a save file (``rules.savefile``), so a game can be played, checked
 or scripted entirely from a shell: ``new`` sets one up, ``show``/``state``/``moves`` read it,
-``apply`` plays actions in notation. Textual is never imported here at module level: the
-headless commands stay fast and work where Textual cannot run. Only the commands that open the
-app (``_start_app``, ``play``) import it, inside the function.
+``apply`` plays actions in notation. Textual is imported only by the commands that open the
+app, inside the function: the headless commands stay fast and work where Textual cannot run.
 
 Errors a user can cause (a damaged save, an unknown rule option, an impossible set-up, an
 illegal action, a mistyped command line) print one line to stderr and exit with 1 (the game or
 file is at fault) or 2 (the command line is at fault); never a traceback, never Click's
-framed usage box (``OneLineErrors``).
+framed usage box (``commands.OneLineErrors``).
 
 Commands that change a save (``apply``, ``undo``) hold the file's lock from reading it to
 writing it back (``rules.savefile.SaveLock``), so two of them at once never lose an update.
 
-The commands live in modules named after what they hold: ``games`` (new, options, play),
-``positions`` (state, show, moves), ``actions`` (apply, undo, log, explain), ``rules_pages``
-(rules) and, in its own package, ``imperial_tui.server.cli`` (serve); ``common`` holds what
-they share. This module makes the Typer app and adds them in the order ``--help`` lists
-them.
+This package's top imports nothing: ``main`` answers the plain forms of ``state`` and
+``moves`` without loading Typer, Click or Rich (``quick``), and imports the Typer app
+(``commands``) for everything else. ``imperial_tui.cli.app`` is that Typer app.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
-from typing import Annotated
+from typing import TYPE_CHECKING
 
-import typer
-from typer.core import TyperGroup
+if TYPE_CHECKING:
+    import typer
 
-from imperial_tui.cli import actions, games, positions, rules_pages
-from imperial_tui.cli.common import (
-    EXIT_GAME,
-    EXIT_USAGE,
-    AsciiOpt,
-    _start_app,
-    _want_ascii,
-    one_line,
-    shown,
-)
-from imperial_tui.server.cli import serve_app  # its own package, imports lazily
-from rules.savefile import program_version
-
-
-class OneLineErrors(TyperGroup):
-    """The command group, with every error of the command line itself (an unknown command or
-    option, a missing argument, a bad value) as one line on stderr and exit code 2, as for
-    the commands' own errors; Click would print a framed usage box."""
-
-    def main(
-        self,
-        args: Sequence[str] | None = None,
-        prog_name: str | None = None,
-        complete_var: str | None = None,
-        standalone_mode: bool = True,
-        windows_expand_args: bool = True,
-        **extra: object,
-    ) -> object:
-        """What the command returned (``standalone_mode=False``), else never returns."""
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
-        words = [str(a) for a in (sys.argv[1:] if args is None else args)]
-        empty = empty_value(words)
-        if empty:
-            command = next((w for w in words if w in self.commands), None)
-            path = f"imperial {command}" if command else "imperial"
-            sys.stderr.write(f"imperial: {one_line(empty)} (see `{path} --help`)\n")
-            sys.exit(EXIT_USAGE)
-        try:
-            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
-        except typer.TyperException as exc:  # Click's errors: a usage error has exit code 2
-            message = one_line(exc.format_message())
-            ctx = getattr(exc, "ctx", None)
-            if exc.exit_code == EXIT_USAGE:
-                path = ctx.command_path if ctx is not None else "imperial"
-                message += f" (see `{path} --help`)"
-            sys.stderr.write(f"imperial: {message}\n")
-            sys.exit(exc.exit_code)
-        except typer.Abort:
-            sys.stderr.write("imperial: aborted\n")
-            sys.exit(EXIT_GAME)
-        sys.exit(code if isinstance(code, int) else 0)
-
-
-def empty_value(words: list[str]) -> str:
-    """What is empty on the command line, or "". No option or argument of ``imperial`` means
-    anything when empty (`undo g.json ""` must not undo one action, `--edition ""` must not
-    pick the default), so an empty word is refused before anything reads it."""
-    for i, word in enumerate(words):
-        if word.startswith("--") and word.endswith("=") and len(word) > 3:
-            return f"{word[:-1]} is given an empty value; give one or leave the option out"
-        if word != "":
-            continue
-        before = words[i - 1] if i else ""
-        if before.startswith("-") and before != "--":
-            return f"{before} is given an empty value; give one or leave the option out"
-        where = f" after {shown(before)}" if before else ""
-        return "an empty argument ('')" + where + "; every argument needs a value"
-    return ""
-
-
-app = typer.Typer(
-    name="imperial",
-    cls=OneLineErrors,
-    help=(
-        "Imperial (Mac Gerdts) in the terminal.\n\n"
-        "Start a game with `imperial new --players Anna,Ben,Cleo,Dan --save game.json`, "
-        "look at it with `imperial show game.json`, list the legal moves with "
-        "`imperial moves game.json` and play one with "
-        '`imperial apply game.json "AH rondel import"`.'
-    ),
-    invoke_without_command=True,
-    add_completion=False,
-    pretty_exceptions_show_locals=False,
-    rich_markup_mode="markdown",
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
-
-def _version_callback(value: bool) -> None:
-    if value:
-        typer.echo(program_version())
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(
-    ctx: typer.Context,
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", callback=_version_callback, is_eager=True, help="Print the version."
-        ),
-    ] = False,
-    ascii_only: AsciiOpt = False,
-) -> None:
-    """Imperial (Mac Gerdts) in the terminal. Without a command: open the app."""
-    _want_ascii(ascii_only)
-    if ctx.invoked_subcommand is None:
-        _start_app(None)
-
-
-# --------------------------------------------------------------------------- commands
-
-# In the order `imperial --help` lists them, `serve` last.
-for _command in (
-    games.new,
-    positions.state,
-    positions.show,
-    positions.moves,
-    actions.apply,
-    actions.undo,
-    actions.log,
-    actions.explain,
-    games.options,
-    games.play,
-    rules_pages.rules,
-):
-    app.command()(_command)
-
-app.add_typer(serve_app, name="serve")
-
-
-# --------------------------------------------------------------------------- entry point
+__all__ = ["app", "main"]
 
 
 def main() -> None:
-    """Console-script entry point (``imperial``): run the Typer app; Ctrl-C exits quietly."""
+    """Console-script entry point (``imperial``): a quick answer where one applies, else the
+    Typer app; Ctrl-C exits quietly. Either way, the bytecode of what was loaded is kept for
+    the next start (``bytecode``)."""
+    from imperial_tui.cli import bytecode, quick
+
+    bytecode.keep_after_exit()
     try:
-        app()
+        code = quick.answer(sys.argv[1:])
+        if code is not None:
+            sys.exit(code)
+        from imperial_tui.cli.commands import app as typer_app
+
+        typer_app()
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         sys.exit(130)
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``imperial_tui.cli.app``: the Typer app, imported on first use (tests, scripts)."""
+    if name == "app":
+        from imperial_tui.cli.commands import app as typer_app
+
+        return typer_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,12 +12,16 @@ from typing import Annotated, NoReturn
 import typer
 from rich.console import Console
 
+from imperial_tui.cli.messages import (  # noqa: F401 (the command modules import them here)
+    EXIT_GAME,
+    EXIT_USAGE,
+    CommandError,
+    one_line,
+    shown,
+)
+from imperial_tui.cli.quick import load_at, start_app
 from rules import Game
-from rules.savefile import LoadedGame, SaveError, load_game, printable
-
-EXIT_GAME = 1  # the save file or the game refused: bad save, illegal action
-EXIT_USAGE = 2  # the command line itself is wrong: bad option, impossible set-up
-
+from rules.savefile import LoadedGame, SaveError, load_game
 
 FileArg = Annotated[
     Path,
@@ -51,25 +55,6 @@ def _console() -> Console:
     return Console(highlight=False, soft_wrap=False)
 
 
-MAX_LINE = 400  # characters of one message line; what a user typed may be of any length
-
-
-def one_line(message: str, limit: int = MAX_LINE) -> str:
-    """``message`` safe to print on one line of at most ``limit`` characters. A longer one
-    (a huge value typed or read from a file, echoed in the reason) loses its middle, so that
-    its start (what failed) and its end (why) stay."""
-    text = printable(message)
-    if len(text) <= limit:
-        return text
-    half = (limit - 5) // 2
-    return f"{text[:half]} ... {text[-half:]}"
-
-
-def shown(value: str, limit: int = 40) -> str:
-    """A value the user typed, quoted and cut for a message (``'Ann=gree...'``)."""
-    return repr(printable(value, limit))
-
-
 def _fail(message: str, code: int = EXIT_GAME) -> NoReturn:
     """One line to stderr and the exit code: the user sees what went wrong, not where."""
     sys.stderr.write(f"imperial: {one_line(message)}\n")
@@ -96,27 +81,17 @@ AtOpt = Annotated[
 
 
 def _game_at(path: Path, at: int | None) -> Game:
-    """The saved game, or the position after its first ``at`` actions (``game_at``: the
-    position the engine recorded then, exactly as undo restores it)."""
-    from rules.history import game_at
-
-    game = _load(path).game
-    if at is None:
-        return game
-    total = len(game.history)
-    n = at if at >= 0 else total + at
-    if not 0 <= n <= total:
-        _fail(f"--at {at}: {path} has {total} action{'s' if total != 1 else ''}", EXIT_USAGE)
-    return game_at(game, n)
+    """The saved game, or the position after its first ``at`` actions (``quick.load_at``)."""
+    try:
+        return load_at(path, at)
+    except CommandError as exc:
+        _fail(str(exc), exc.code)
 
 
 def _start_app(path: Path | None) -> None:
     """Open the Textual app on a save file (None: the new-game screen), for bare ``imperial``
-    and ``imperial new`` without ``--save`` at a terminal. Textual is imported only inside
-    this function so that every other command stays free of it."""
-    from imperial_tui.app import run
-
+    and ``imperial new`` without ``--save`` at a terminal (Textual is imported only then)."""
     try:
-        run(str(path) if path is not None else None)
-    except SaveError as exc:
-        _fail(str(exc))
+        start_app(path)
+    except CommandError as exc:
+        _fail(str(exc), exc.code)

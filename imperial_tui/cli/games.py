@@ -23,12 +23,14 @@ from imperial_tui.cli.common import (
     _want_ascii,
     shown,
 )
+from imperial_tui.cli.messages import CommandError
+from imperial_tui.cli.quick import load_session, open_in_app, reseat
 from rules import Game, RuleSet, SetupError
 from rules.bots.levels import LEVELS
 from rules.controllers import Controller
 from rules.games import GAMES, game_info
 from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, format_value, parse_option_value
-from rules.savefile import SaveError, printable, save_game
+from rules.savefile import SaveError, save_game
 
 LEVEL_NAMES = ", ".join(LEVELS)  # computer levels, from rules.bots
 
@@ -383,35 +385,15 @@ def play(
     Examples: `imperial play game.json`,
     `imperial play duel.json --bot Anna=greedy --bot Ben=strong --headless`
     """
-    from imperial_tui.model.session import Session
-
     _want_ascii(ascii_only)
     try:
-        session = Session.load(file)
-    except SaveError as exc:
-        _fail(str(exc))
-    for warning in session.warnings:
-        sys.stderr.write(f"imperial: {printable(warning)}\n")
-    session.controllers.update(_bot_controllers(bot or [], session.game.players))
-    session.close_bots()  # replaced by the seats as given here
-    session = Session(
-        session.game,
-        session.controllers,
-        session.path,
-        hidden_cash=session.hidden_cash,
-        pace=session.pace,
-        created=session.created,
-        digest=session.digest,
-    )
-    if not headless:
-        try:
-            session.save()
-        except SaveError as exc:
-            _fail(str(exc))
-        from imperial_tui.app import ImperialApp, run_app
-
-        run_app(ImperialApp(session=session))
-        return
+        session = load_session(file)
+        session = reseat(session, _bot_controllers(bot or [], session.game.players))
+        if not headless:
+            open_in_app(session)
+            return
+    except CommandError as exc:
+        _fail(str(exc), exc.code)
     try:
         while session.game.awaiting and not session.is_human(session.game.awaiting.player):
             bot_ = session.bot_for(session.game.awaiting.player)

@@ -4,51 +4,15 @@ actions); each takes ``--at N`` for an earlier position."""
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Annotated
 
 import typer
 
 from imperial_tui.cli.common import EXIT_USAGE, AtOpt, FileArg, _console, _fail, _game_at, shown
-from rules import Game
+from imperial_tui.cli.quick import moves_output, state_output
 
 # --------------------------------------------------------------------------- state
-
-
-def _state_text(game: Game) -> str:
-    """A few plain lines for a quick look (``show`` has the full tables)."""
-    s = game.summary()
-    lines = [f"Imperial, {s['edition']} edition, {s['variant']} variant"]
-    if s["finished"]:
-        result = game.result()
-        lines.append(f"Game over: {result.describe() if result else ''}")
-    else:
-        turn, awaiting = s["turn"], s["awaiting"]
-        where = f"round {turn['round']}, {turn['nation']}'s turn" if turn["nation"] else "set-up"
-        if awaiting:
-            who = f"{awaiting['player']} decides {awaiting['kind']}"
-            if awaiting["nation"]:
-                who += f" for {awaiting['nation']}"
-            where += f"; {who}"
-        lines.append(where[:1].upper() + where[1:])
-    for code, n in s["nations"].items():
-        lines.append(
-            f"  {code} {n['governor'] or '-':<12} treasury {n['treasury']:>3}M  "
-            f"power {n['power']:>2}  rondel {n['rondel'] or '-'}"
-        )
-    for p in s["players"]:
-        bonds = ", ".join(f"{b['nation']} {b['value']}" for b in p["bonds"]) or "no bonds"
-        extra = []
-        if p["governs"]:
-            extra.append("governs " + " ".join(p["governs"]))
-        if p["investor_card"]:
-            extra.append("investor card")
-        if p["swiss_bank"]:
-            extra.append("Swiss bank")
-        tail = f" ({'; '.join(extra)})" if extra else ""
-        lines.append(f"  {p['name']}: {p['cash']}M cash; {bonds}{tail}")
-    return "\n".join(lines)
 
 
 def state(
@@ -72,11 +36,7 @@ def state(
 
     * `imperial state game.json --at 12 --json > pos.json` (after the first 12 actions)
     """
-    game = _game_at(file, at)
-    if as_json:
-        sys.stdout.write(json.dumps(game.summary(), indent=2, ensure_ascii=False) + "\n")
-    else:
-        sys.stdout.write(_state_text(game) + "\n")
+    sys.stdout.write(state_output(_game_at(file, at), as_json))
 
 
 # --------------------------------------------------------------------------- show
@@ -176,35 +136,4 @@ def moves(
 
     * `imperial moves game.json --at 20` (what was legal after the first 20 actions)
     """
-    game = _game_at(file, at)
-    awaiting = game.awaiting
-    actions = game.legal_actions() if awaiting is not None else []
-    if as_json:
-        rows = [
-            {
-                "notation": str(a),
-                "player": awaiting.player if awaiting else None,
-                "kind": type(a).kind,
-                "nation": awaiting.nation if awaiting else None,
-            }
-            for a in actions
-        ]
-        sys.stdout.write(json.dumps(rows, indent=2, ensure_ascii=False) + "\n")
-        return
-    if awaiting is None:
-        result = game.result()
-        sys.stdout.write(f"The game is over{': ' + result.describe() if result else ''}.\n")
-        return
-    head = f"{awaiting.player} decides ({awaiting.kind}"
-    head += f", {awaiting.nation})" if awaiting.nation else ")"
-    sys.stdout.write(head + ":\n" + "".join(f"  {a}\n" for a in actions))
-    from rules.donations import donation_routes
-
-    routes = donation_routes(game)
-    if routes and awaiting.nation is not None:  # (routes: a nation's decision only)
-        treasury = game.summary()["nations"][awaiting.nation]["treasury"]
-        sys.stdout.write(
-            f"Legal after a donation ({awaiting.nation}'s treasury holds {treasury}M; a "
-            "government may donate its own cash first):\n"
-            + "".join(f"  {r.action}: {r.words()}\n" for r in routes)
-        )
+    sys.stdout.write(moves_output(_game_at(file, at), as_json))

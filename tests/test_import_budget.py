@@ -1,0 +1,188 @@
+"""The start-up budget of the ``imperial`` command (issue 26): what each command may import,
+checked in a fresh interpreter running the console script's entry point, and the quick
+answers of ``state`` and ``moves`` (``imperial_tui.cli.quick``) giving exactly what the Typer
+commands give for every form of their command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from imperial_tui.cli import app
+from rules import Game, RuleSet
+from rules.savefile import save_game
+
+# Modules no quick answer may load: the command-line and terminal libraries, the app, the
+# server, the text rendering, and any computer player beyond the list of level names (a
+# save's seats name levels; `rules.bots.levels` is that list).
+LIBRARIES = {"typer", "click", "rich", "textual"}
+FRONT_ENDS = ("imperial_tui.app", "imperial_tui.server", "imperial_tui.render")
+BOTS_ALLOWED = {"rules.bots", "rules.bots.base", "rules.bots.levels"}
+
+
+def imported_by(args: list[str], tmp_path: Path) -> list[str]:
+    """The modules loaded by ``imperial ARGS`` (the console script's ``main``) in a fresh
+    interpreter, listed when it exits."""
+    out = tmp_path / "modules.json"
+    script = (
+        "import atexit, json, sys\n"
+        f"atexit.register(lambda: open({str(out)!r}, 'w').write(json.dumps(sorted(sys.modules))))\n"
+        f"sys.argv = ['imperial', *{args!r}]\n"
+        "from imperial_tui.cli import main\n"
+        "main()\n"
+    )
+    env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "80"}
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    return list(json.loads(out.read_text()))
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A save of 300 random actions of a 4-player game (maneuvers and battles included)."""
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], RuleSet(), seed=5)
+    rng = random.Random(5)
+    while len(game.history) < 300 and not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    path = tmp_path_factory.mktemp("budget") / "played.json"
+    save_game(game, path)
+    return path
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        ["state", "{f}", "--json"],
+        ["state", "{f}"],
+        ["moves", "{f}"],
+        ["moves", "{f}", "--json"],
+        ["state", "{f}", "--at", "40", "--json"],
+        ["moves", "--at=-3", "{f}"],
+    ],
+    ids=lambda form: " ".join(form),
+)
+def test_state_and_moves_load_no_terminal_library_nor_bots(
+    form: list[str], played: Path, tmp_path: Path
+) -> None:
+    modules = imported_by([w.format(f=played) for w in form], tmp_path)
+    loaded = [m for m in modules if m.split(".")[0] in LIBRARIES or m.startswith(FRONT_ENDS)]
+    loaded += [m for m in modules if m.startswith("rules.bots") and m not in BOTS_ALLOWED]
+    assert loaded == [], f"`imperial {' '.join(form)}` loaded {loaded[:8]}"
+    assert "rules.game" in modules  # (the check itself saw the command run)
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        ["--help"],
+        ["show", "{f}"],
+        ["show", "{f}", "--map"],
+        ["explain", "{f}", "AH rondel import"],
+        ["log", "{f}"],
+        ["state", "{f}", "--json", "--json"],  # (not a quick form: through Typer)
+        ["serve", "--help"],
+    ],
+    ids=lambda form: " ".join(form),
+)
+def test_headless_commands_never_load_textual_nor_search_bots(
+    form: list[str], played: Path, tmp_path: Path
+) -> None:
+    modules = imported_by([w.format(f=played) for w in form], tmp_path)
+    assert "typer" in modules  # (these go through the Typer app)
+    heavy = [m for m in modules if m.split(".")[0] == "textual" or m == "imperial_tui.app"]
+    heavy += [m for m in modules if m.startswith("rules.bots") and m not in BOTS_ALLOWED]
+    assert heavy == [], f"`imperial {' '.join(form)}` loaded {heavy[:8]}"
+
+
+def test_importing_the_command_package_loads_no_library() -> None:
+    """The console script imports ``imperial_tui.cli`` before anything else: it must cost
+    nothing, so that the quick answers pay only for the engine."""
+    script = (
+        "import sys\nimport imperial_tui.cli\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        f"{sorted(LIBRARIES | {'rules'})}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr
+
+
+# --------------------------------------------------------------------------- same answers
+
+runner = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "80", "TERM": "dumb"})
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        ["state", "{f}"],
+        ["state", "{f}", "--json"],
+        ["state", "--json", "{f}"],
+        ["state", "{f}", "--at", "0"],
+        ["state", "{f}", "--at=17", "--json"],
+        ["state", "{f}", "--at", "-1"],
+        ["state", "{f}", "--at", "+2"],
+        ["moves", "{f}"],
+        ["moves", "{f}", "--json"],
+        ["moves", "{f}", "--at", "120"],
+        ["moves", "{f}", "--json", "--at", "-300"],
+        # refused: the same one line and exit code as through Typer
+        ["state", "{f}", "--at", "301"],
+        ["moves", "{f}", "--at", "-301"],
+        ["state", "{missing}"],
+        ["moves", "{junk}", "--json"],
+    ],
+    ids=lambda form: " ".join(form),
+)
+def test_quick_answer_is_the_typer_commands_answer(
+    form: list[str], played: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from imperial_tui.cli import quick
+
+    junk = tmp_path / "junk.json"
+    junk.write_text('{"format": "imperial-save/1", "actions": [')
+    words = [w.format(f=played, missing=tmp_path / "none.json", junk=junk) for w in form]
+    code = quick.answer(words)
+    assert code is not None, "a plain form must be answered quickly"
+    quick_out = capsys.readouterr()
+    typer_run = runner.invoke(app, words)
+    assert (code, quick_out.out) == (typer_run.exit_code, typer_run.stdout)
+    assert quick_out.err == typer_run.stderr
+    if code:
+        assert quick_out.err.startswith("imperial: ") and quick_out.err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["state"],
+        ["state", "--help"],
+        ["state", "{f}", "-h"],
+        ["state", "{f}", "--jsn"],
+        ["state", "{f}", "--json", "--json"],
+        ["state", "{f}", "--at"],
+        ["state", "{f}", "--at", "x"],
+        ["state", "{f}", "--at="],
+        ["state", "{f}", "{f}"],
+        ["state", "{f}", ""],
+        ["state", "-", "--json"],
+        ["show", "{f}"],
+        ["--ascii", "state", "{f}"],
+        ["play", "{f}", "--headless"],
+        ["play", "--ascii", "{f}"],
+        ["play"],
+    ],
+    ids=lambda words: " ".join(words) or "(nothing)",
+)
+def test_anything_else_goes_through_typer(words: list[str], played: Path) -> None:
+    from imperial_tui.cli import quick
+
+    assert quick.answer([w.format(f=played) for w in words]) is None
