@@ -10,11 +10,13 @@ import os
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+import rules.game
 from imperial_tui.cli import app
 from rules import Game, RuleSet
 from rules.savefile import save_game
@@ -186,3 +188,34 @@ def test_anything_else_goes_through_typer(words: list[str], played: Path) -> Non
     from imperial_tui.cli import quick
 
     assert quick.answer([w.format(f=played) for w in words]) is None
+
+
+# --------------------------------------------------------------------------- bytecode
+
+
+def test_bytecode_of_what_a_command_loaded_is_compiled_for_the_next_start(
+    played: Path, tmp_path: Path
+) -> None:
+    """Where Python may not write bytecode (PYTHONDONTWRITEBYTECODE), the command leaves it
+    compiled anyway, in the background after it ends: the program's modules it loaded and
+    none of the standard library's (not ours to write)."""
+    prefix = tmp_path / "pycache"
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(prefix)}
+    done = subprocess.run(
+        [sys.executable, "-m", "imperial_tui.cli", "state", str(played)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    game_py = Path(rules.game.__file__ or "")  # with a prefix: no __pycache__ folders
+    tag = sys.implementation.cache_tag
+    compiled = prefix / game_py.parent.relative_to(game_py.anchor) / f"game.{tag}.pyc"
+    for _ in range(300):  # (a detached process: up to 30 s on a loaded machine)
+        if compiled.exists():
+            break
+        time.sleep(0.1)
+    assert compiled.exists(), f"no bytecode at {compiled}"
+    stdlib_json = Path(json.__file__).parent
+    assert not (prefix / stdlib_json.relative_to(stdlib_json.anchor)).exists()
