@@ -219,3 +219,20 @@ def test_bytecode_of_what_a_command_loaded_is_compiled_for_the_next_start(
     assert compiled.exists(), f"no bytecode at {compiled}"
     stdlib_json = Path(json.__file__).parent
     assert not (prefix / stdlib_json.relative_to(stdlib_json.anchor)).exists()
+
+
+def test_one_compiler_at_a_time_for_commands_ending_together(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Commands that end together (a test suite's first minute) start one compiler, not one
+    each; a claim left by a compiler that died is taken over after CLAIM_SECONDS."""
+    from imperial_tui.cli import bytecode
+
+    monkeypatch.setattr(sys, "pycache_prefix", str(tmp_path))
+    first = bytecode._claim()
+    assert first is not None and Path(first).exists()
+    assert bytecode._claim() is None  # (held: the second command starts no compiler)
+    old = time.time() - bytecode.CLAIM_SECONDS - 1
+    os.utime(first, (old, old))
+    assert bytecode._claim() == first  # (a dead compiler's claim)
+    os.unlink(first)

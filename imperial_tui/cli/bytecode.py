@@ -17,17 +17,24 @@ of its environment are compiled, never the system's. Where Python writes bytecod
 from __future__ import annotations
 
 import atexit
+import contextlib
 import os
 import sys
+import time
 from functools import cache
 from importlib.util import cache_from_source
 
-# the child: compiles each path it is given; errors (a read-only folder) are ignored
+# the child: compiles each path it is given (errors, a read-only folder say, are ignored),
+# then frees the claim (its first argument) for the next command that finds stale bytecode
 _COMPILER = (
-    "import py_compile, sys\n"
-    "for path in sys.argv[1:]:\n"
-    "    py_compile.compile(path, doraise=False, quiet=2)\n"
+    "import os, py_compile, sys\n"
+    "try:\n"
+    "    for path in sys.argv[2:]:\n"
+    "        py_compile.compile(path, doraise=False, quiet=2)\n"
+    "finally:\n"
+    "    os.unlink(sys.argv[1])\n"
 )
+CLAIM_SECONDS = 120  # a claim older than this is left over from a compiler that died
 
 
 @cache
@@ -73,16 +80,43 @@ def compile_in_background() -> None:
     """Start a detached process compiling ``stale_sources()``; never waits for it, never
     fails the command (a read-only installation just stays uncompiled)."""
     paths = stale_sources()
-    if not paths:
+    if not paths or (claim := _claim()) is None:
         return
     quiet = [(os.POSIX_SPAWN_OPEN, fd, os.devnull, os.O_RDWR, 0) for fd in (0, 1, 2)]
     try:  # posix_spawn: no Popen object left to warn that its child still runs
         os.posix_spawn(
             sys.executable,
-            [sys.executable, "-c", _COMPILER, *paths],
+            [sys.executable, "-c", _COMPILER, claim, *paths],
             os.environ,
             file_actions=quiet,
             setsid=True,  # a Ctrl-C at the terminal does not reach it
         )
     except (OSError, NotImplementedError, AttributeError):  # (no posix_spawn/setsid here)
-        return
+        with contextlib.suppress(OSError):
+            os.unlink(claim)
+
+
+def _claim() -> str | None:
+    """A claim file (in the temporary folder, one per environment and bytecode folder) while
+    one compiler runs, or None when another holds it: commands ending together (a test
+    suite's first minute) start one compiler, not one each."""
+    import hashlib
+    import tempfile
+
+    where = (*roots(), str(sys.pycache_prefix))
+    key = hashlib.sha256("|".join(where).encode()).hexdigest()[:16]
+    path = os.path.join(tempfile.gettempdir(), f"imperial-bytecode-{key}.claim")
+    for _ in range(2):
+        try:
+            os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+            return path
+        except FileExistsError:
+            try:
+                if time.time() - os.stat(path).st_mtime < CLAIM_SECONDS:
+                    return None
+                os.unlink(path)  # (a compiler that died: claim it anew)
+            except OSError:
+                return None
+        except OSError:
+            return None
+    return None
