@@ -17,7 +17,7 @@ from imperial_tui.app.crash import EXIT_CRASH
 from imperial_tui.app.files import SaveFileActions
 from imperial_tui.model.follow import Following
 from imperial_tui.model.recent import load_recent, remember_game, remember_seats
-from imperial_tui.model.session import Session, default_save_path
+from imperial_tui.model.session import Session, default_save_path, short_path
 from rules import Game, RuleSet, SetupError
 from rules.controllers import HUMAN, Controller
 from rules.savefile import SaveError
@@ -142,7 +142,8 @@ class ImperialApp(SaveFileActions, GameApp[Session]):
             if yes:
                 self.exit()
 
-        where = f" The game is saved in {self.session.path}." if self.session else ""
+        path = self.session.path if self.session else None
+        where = f" The game is saved in {short_path(path)}." if path is not None else ""
         self.push_screen(ConfirmScreen(f"Quit Imperial?{where}", while_too_small=True), done)
 
 

@@ -16,6 +16,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.css.scalar import Scalar
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -261,8 +262,17 @@ class DecisionPanel(Vertical):
             words = f"battle in {region_name(game.state, where)}?"
         elif aw.kind == Decision.CANAL:
             words = canal_title(game.state)
+        full = head.copy()
+        full.append(f"{aw.player} - {words}")
+        if aw.kind == Decision.BATTLE and full.cell_len > (title.content_region.width or 40):
+            words = "battle?"  # the line under it names the region ("Western Mediterranean")
         head.append(f"{aw.player} - {words}")
         set_content(title, head, layout=False)  # one line (app.tcss)
+        # a battle's line (who entered where, who is asked) may need a third line; its
+        # answers are few, so the list has room for it
+        plan_lines = 3 if aw.kind == Decision.BATTLE else 2
+        if plan.styles.max_height != Scalar.parse(str(plan_lines)):
+            plan.styles.max_height = plan_lines
         if not session.is_human(aw.player):
             thinking = Text(f"{aw.player} (computer) is thinking...", style="italic")
             set_content(plan, thinking, layout=None)

@@ -1,0 +1,40 @@
+"""At 80x24 the battle question is read whole (issue #24, "cut-off text at 80x24"): a battle
+in a sea with a long name ("Western Mediterranean Sea") cut both the title ("battle in
+Western") and the line under it (who is asked after the mover was lost)."""
+
+from __future__ import annotations
+
+from maneuver_helpers import new_game, place, start_maneuver
+from pilot import drive, screen_text, until
+
+from imperial_tui.app import ImperialApp
+from imperial_tui.model.session import Session
+from rules.decisions import Decision
+
+
+def flat(text: str) -> str:
+    """The decision box's words as one line: the box's borders and line breaks removed."""
+    inside = [line.split("│")[1] for line in text.splitlines() if line.count("│") >= 2]
+    return " ".join(" ".join(inside).split())
+
+
+async def test_a_battle_in_the_western_mediterranean_is_read_whole_at_80x24():
+    game = new_game()
+    place(game, "IT", "fleet", "naples")
+    place(game, "FR", "fleet", "western_mediterranean")
+    start_maneuver(game, "IT")
+    session = Session(game, dict.fromkeys(game.players, "human"), None)
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        await pilot.press("home", "enter")  # the fleet in Naples: its one destination
+        await until(pilot, lambda: game.awaiting.kind == Decision.BATTLE)
+        await until(pilot, lambda: "Asked now" in screen_text(app))
+        await pilot.pause()
+        box = flat(screen_text(app))
+        assert "IT Ben - battle?" in box  # the title fits its one line
+        assert (
+            "IT fleet entered Western Mediterranean Sea (FR fleet there). "
+            "Asked now: IT, then FR" in box
+        )
+        assert "fight: our fleet against FR fleet" in box
