@@ -16,6 +16,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.css.scalar import Scalar
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -67,9 +68,12 @@ if TYPE_CHECKING:
 PRODUCE_ALL = "produce_all"
 
 
-def step_text(s: GameState, action: Action, arrow: str = "->") -> str:
+def step_text(s: GameState, action: Action, arrow: str = "->", where: int | None = None) -> str:
     """One step of a multi-step decision in words, for the plan line ('fleet Odessa -> Black
-    Sea', 'army Vienna', 'AH 16')."""
+    Sea', 'army Vienna', 'AH 16'). A battle's answers name who answered, since in a
+    Maneuver other nations answer too ('IT fights FR in Paris', 'GB does not fight in
+    Paris'); ``where`` is the region a "does not fight" declined (the battle's, from the
+    position it answered)."""
     a = action
     if isinstance(a, MoveFleet):
         return f"fleet {region_name(s, a.origin)}{arrow}{region_name(s, a.dest)}"
@@ -81,8 +85,33 @@ def step_text(s: GameState, action: Action, arrow: str = "->") -> str:
     if isinstance(a, Produce) and a.region not in ("all", "done"):
         return region_name(s, a.region)
     if isinstance(a, Fight):
-        return f"battle in {region_name(s, a.region)}"
+        return f"{a.nation} fights {a.target} in {region_name(s, a.region)}"
+    if isinstance(a, NoFight):
+        place = f" in {region_name(s, s.board.id(where))}" if where is not None else ""
+        return f"{a.nation} does not fight{place}"
     return action_words(s, action, arrow)
+
+
+def fitted_plan(head: str, steps: list[str], width: int, lines: int, more: str = "\u2026") -> str:
+    """The plan line within ``lines`` lines of ``width`` cells, as the panel wraps it: the
+    newest step always whole; the one before it shortened ('...') or left out when both do
+    not fit, and the count then says how many there were ('3 so far, last: ...')."""
+
+    def fits(text: str) -> bool:
+        return len(Content(text).wrap(width)) <= lines
+
+    newest = steps[-1]
+    if len(steps) > 1:
+        older = steps[-2]
+        count = "so far: " if len(steps) == 2 else f"{len(steps)} so far, last: "
+        words = older.split(" ")
+        for kept in range(len(words), 0, -1):  # whole, then shortened word by word
+            cut = " ".join(words[:kept]) + ("" if kept == len(words) else more)
+            text = f"{head}{count}{cut}; {newest}"
+            if fits(text):
+                return text
+    count = "so far: " if len(steps) == 1 else f"{len(steps)} so far, last: "
+    return head + count + newest
 
 
 def unit_at(s: GameState, rid: str) -> str:
@@ -289,7 +318,7 @@ class DecisionPanel(Vertical):
         elif aw.kind == Decision.CANAL:
             line = canal_text(game, arrow)
         else:
-            line = self.plan_text(session, arrow)
+            line = self.plan_text(session, arrow, plan.content_region.width or 40, plan_lines)
         set_content(plan, line, layout=None)
         self._actions = game.legal_actions()
         self._fill()
@@ -462,10 +491,12 @@ class DecisionPanel(Vertical):
         return []
 
     @staticmethod
-    def plan_text(session: SessionView, arrow: str = "->") -> Text:
+    def plan_text(session: SessionView, arrow: str = "->", width: int = 40, lines: int = 2) -> Text:
         """The steps already taken in this multi-step decision (imports, moves, bonds); a
         Maneuver counts the battles between its moves too. Before the first step, the money
-        the decision spends: the player's cash (rondel costs, bonds) or the treasury."""
+        the decision spends: the player's cash (rondel costs, bonds) or the treasury. The
+        line fits ``lines`` lines of ``width`` cells with the newest step whole
+        (``fitted_plan``)."""
         game = session.view
         aw = game.awaiting
         s = game.state
@@ -483,18 +514,14 @@ class DecisionPanel(Vertical):
                 aw.player
             ):
                 break  # another player's purchase in the same bond round
-            steps.append(step_text(s, ply.action, arrow))
+            where = getattr(before.ctx, "region", None) if isinstance(ply.action, NoFight) else None
+            steps.append(step_text(s, ply.action, arrow, where))
         money = money_text(session)
         if not steps:
             return Text(money, style="italic")
-        shown = list(reversed(steps))
         head = f"{money} - " if money else ""
-        if len(shown) > 2:
-            head += f"{len(shown)} so far, last: "
-            shown = shown[-2:]
-        else:
-            head += "so far: "
-        return Text(head + "; ".join(shown), style="italic")
+        more = "..." if arrow == "->" else "\u2026"  # the ASCII arrow: ASCII throughout
+        return Text(fitted_plan(head, steps[::-1], width, lines, more), style="italic")
 
     def labels(self, session: SessionView, actions: list[Action]) -> list[Option]:
         """One option per legal action; rondel spaces clockwise from the nation's marker."""

@@ -1,0 +1,78 @@
+"""The Maneuver's plan line at 80x24 (issue #24, play log O1 and O2): the newest step is
+always read whole (the older one is shortened instead, "so far: fleet Naples→Western
+Mediterranean Sea; battle in Western" lost the end of the newest), and a battle's answers
+say who answered ("3 so far, last: does not fight; battle in Paris" named nobody)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from maneuver_helpers import new_game, place, start_maneuver
+from pilot import drive, pick, screen_lines, until
+
+from imperial_tui.app import ImperialApp
+from imperial_tui.model.session import Session
+from rules import Game
+from rules.decisions import Decision
+
+
+def option_id(app: ImperialApp, text: str) -> str:
+    """The decision option id of the legal action written ``text``."""
+    assert app.session is not None
+    return str([str(a) for a in app.session.game.legal_actions()].index(text))
+
+
+def plan_shown(app: Any) -> str:
+    """The plan line as the terminal shows it (only the lines its box has room for), its
+    lines joined by spaces."""
+    plan = app.screen.query_one("#decision-plan")
+    region = plan.content_region
+    lines = screen_lines(app)[region.y : region.y + region.height]
+    return " ".join(line[region.x : region.x + region.width].strip() for line in lines)
+
+
+def italy_moves_into_a_french_fleet() -> Game:
+    """Italy's Maneuver: its fleet in Naples may enter the Western Mediterranean Sea, where
+    a French fleet lies; an Italian army in Rome keeps the Maneuver going after the battle."""
+    game = new_game()
+    place(game, "IT", "fleet", "naples")
+    place(game, "IT", "army", "rome")
+    place(game, "FR", "fleet", "western_mediterranean")
+    start_maneuver(game, "IT")
+    return game
+
+
+async def enter_the_sea(pilot: Any, app: ImperialApp, game: Game) -> None:
+    # the fleet's one destination is a line of its own in the list of units
+    await pick(pilot, option_id(app, "IT move fleet naples -> western_mediterranean"))
+    await until(pilot, lambda: game.awaiting.kind == Decision.BATTLE)
+
+
+async def test_the_newest_step_of_the_maneuver_is_read_whole_at_80x24() -> None:
+    game = italy_moves_into_a_french_fleet()
+    app = ImperialApp(session=Session(game, dict.fromkeys(game.players, "human"), None))
+    async with drive(app) as pilot:
+        await pilot.pause()
+        await enter_the_sea(pilot, app, game)
+        await pick(pilot, option_id(app, "IT fleet fights FR fleet in western_mediterranean"))
+        await until(pilot, lambda: game.awaiting.kind == Decision.MANEUVER)
+        await until(pilot, lambda: "so far" in plan_shown(app))
+        shown = plan_shown(app)
+        assert shown.endswith("IT fights FR in Western Mediterranean Sea"), shown
+        assert "fleet Naples" in shown  # the older step, shortened where it must be
+
+
+async def test_a_battle_answer_in_the_plan_line_names_who_answered() -> None:
+    game = italy_moves_into_a_french_fleet()
+    app = ImperialApp(session=Session(game, dict.fromkeys(game.players, "human"), None))
+    async with drive(app) as pilot:
+        await pilot.pause()
+        await enter_the_sea(pilot, app, game)
+        await pick(pilot, option_id(app, "IT does not fight"))
+        await until(pilot, lambda: game.awaiting.nation == "FR")
+        await pick(pilot, option_id(app, "FR fleet fights IT fleet in western_mediterranean"))
+        await until(pilot, lambda: game.awaiting.kind == Decision.MANEUVER)
+        await until(pilot, lambda: "so far" in plan_shown(app))
+        shown = plan_shown(app)
+        assert shown.startswith("3 so far, last: IT does not"), shown
+        assert shown.endswith("; FR fights IT in Western Mediterranean Sea"), shown
