@@ -274,20 +274,29 @@ class GameMap(_Screen):
         elif not on_map:
             hint.append("5: the keys to the map (arrows, enter, i details, g, z)")
         if on_map and rid is not None:  # what Enter does here first: the line may be short
-            first = Text(self._enter_hint(rid, actions, group if opened else None))
+            first = Text(self._enter_hint(rid, actions, group, group if opened else None))
             if hint.plain:
                 first.append(" · " if not self.ascii_only else " - ")
             hint = Text.assemble(first, hint, no_wrap=True, overflow=cut, style="italic")
         text.append_text(hint)
         for line in self.query(MapInfo):
             line.show_text(text)
+        chooses = rid is not None and self._enter_chooses(rid, actions, group, opened)
+        if chooses != self.map_model.enter_chooses:  # the footer's word for Enter
+            self.map_model.enter_chooses = chooses
+            for view in self.map_views():
+                view.refresh_bindings()
 
-    def _enter_hint(self, rid: str, actions: list[Action], group: str | None) -> str:
-        """What Enter on the map does at the cursor, in words."""
+    def _enter_hint(
+        self, rid: str, actions: list[Action], mover: str | None, group: str | None
+    ) -> str:
+        """What Enter on the map does at the cursor, in words. ``mover``: the unit whose
+        destinations the map marks (opened, or highlighted in the list), ``group`` the
+        opened one."""
         s = self.session.view.state
         name = region_name(s, rid) if rid in s.board.index else rid
-        if group:
-            moves = [a for a in self._unit_moves(actions, group) if a.dest == rid]
+        if mover:
+            moves = [a for a in self._unit_moves(actions, mover) if a.dest == rid]
             if moves:
                 return f"Enter: move to {name}" + (" (which way?)" if len(moves) > 1 else "")
         here = self._region_options(actions, rid, exclude=group)
@@ -297,6 +306,28 @@ class GameMap(_Screen):
         if here:
             return f"Enter: choose in {name}"
         return f"Enter or i: about {name}"
+
+    def _enter_chooses(
+        self, rid: str, actions: list[Action], mover: str | None, opened: bool
+    ) -> bool:
+        """Whether Enter on the map at ``rid`` chooses something (``on_map_view_chosen``):
+        a move of the unit whose destinations are marked, an option there, or, with a unit
+        opened, its way back; else Enter shows the region's details."""
+        if not actions:
+            return False
+        if mover and any(a.dest == rid for a in self._unit_moves(actions, mover)):
+            return True
+        group = mover if opened else None
+        return bool(group) or bool(self._region_options(actions, rid, exclude=group))
+
+    def _marked_mover(self, panel: DecisionPanel) -> str | None:
+        """The unit whose destinations the map marks: the one opened in the list, else the
+        one unit the list's highlight stands for (as ``marks_for`` picks it)."""
+        group = panel.open_key
+        if group is not None:
+            return group if group.startswith(MOVES) else None
+        units = {key for a in panel.highlighted_actions() if (key := unit_key(a)) is not None}
+        return next(iter(units)) if len(units) == 1 else None
 
     def _maneuver_map(self) -> None:
         """A human's Maneuver brings the map up; the panel it replaced comes back after."""
@@ -416,8 +447,9 @@ class GameMap(_Screen):
         panel = self.query_one(DecisionPanel)
         actions = self.legal_actions()
         group = panel.open_key
-        if group and group.startswith(MOVES):
-            moves = [a for a in self._unit_moves(actions, group) if a.dest == rid]
+        mover = self._marked_mover(panel)  # a destination marked on the map is chosen there
+        if mover:
+            moves = [a for a in self._unit_moves(actions, mover) if a.dest == rid]
             if moves:
                 self._choose(moves, f"Move to {region_name(self.session.view.state, rid)}")
                 return

@@ -43,6 +43,7 @@ class MapModel:
         self.rows: list[list[tuple[str, Style]]] = []
         self.marks = MapMarks()
         self.version = 0  # grows with every new picture
+        self.enter_chooses = False  # Enter at the cursor chooses there (else: details)
         # what the picture shows: the caller's key, the marks, the painter's key
         self._key: tuple[Hashable, MapMarks, tuple[int, bool, tuple[int, int]] | None] | None = None
 
@@ -108,7 +109,10 @@ class MapView(ScrollView, can_focus=True):
         Binding("down", "move(0, 1)", "move", show=False, id="map.down"),
         Binding("left", "move(-1, 0)", "move", show=False, id="map.left"),
         Binding("right", "move(1, 0)", "move", show=False, id="map.right"),
+        # Enter chooses where there is something to choose, else shows the region: the
+        # footer names the one it does (``check_action``, ``MapModel.enter_chooses``)
         Binding("enter", "choose", "choose here", id="map.choose"),
+        Binding("enter", "info", "details", id="map.details"),
         Binding("i", "info", "region details", id="map.info"),
         Binding("g", "goto", "go to region", id="map.goto"),
         Binding("escape", "back", "back", id="map.back", show=False),
@@ -202,6 +206,16 @@ class MapView(ScrollView, can_focus=True):
         self.scroll_to_region(region, animate=animate, immediate=True)
 
     # -- keys ------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter has two bindings: "choose here" where Enter chooses, "details" where it
+        only shows the region (the screen says which, ``MapModel.enter_chooses``); the
+        other is left out of the footer and passes the key on."""
+        if action == "choose":
+            return self.model.enter_chooses
+        if action == "info" and not self.model.enter_chooses:
+            return True
+        return super().check_action(action, parameters)
+
     def action_move(self, dx: int, dy: int) -> None:
         if self.model.step(dx, dy):
             self.post_message(self.Moved())

@@ -1,0 +1,61 @@
+"""Enter on the map does what the footer says (issue #24, play log O3): with no unit opened,
+a destination the map marks (◆, the moves of the unit the decision list highlights) was
+shown as region details while the footer said "⏎ choose here". Now Enter there moves the
+highlighted unit, and where Enter only shows the region the footer says "details"."""
+
+from __future__ import annotations
+
+from maneuver_helpers import new_game, place, start_maneuver, units
+from pilot import drive, screen_lines, until
+
+from imperial_tui.app import ImperialApp
+from imperial_tui.app.screens.dialogs import InfoScreen
+from imperial_tui.app.widgets.map import MapView
+from imperial_tui.model.session import Session
+
+
+def footer(app: ImperialApp) -> str:
+    return screen_lines(app)[-1]
+
+
+async def test_enter_on_a_marked_destination_moves_the_highlighted_unit() -> None:
+    game = new_game()
+    place(game, "AH", "army", "vienna")
+    place(game, "AH", "fleet", "ionian_sea")
+    start_maneuver(game, "AH")
+    app = ImperialApp(session=Session(game, dict.fromkeys(game.players, "human"), None))
+    async with drive(app) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        ol = screen.query_one("#decision-options")
+        ids = [o.id for o in (ol.get_option_at_index(i) for i in range(ol.option_count))]
+        ids = [i for i in ids if i is not None and not ol.get_option(i).disabled]
+        # the army in Vienna highlighted in the list, not opened: the map marks its moves
+        await pilot.press("home", *["down"] * ids.index("g:move_army:vienna"))
+        await until(pilot, lambda: "romania" in screen.map_model.marks.destinations)
+        await pilot.press("5", "g", *"RUM", "enter")
+        await until(pilot, lambda: screen.map_model.cursor == "romania")
+        assert isinstance(app.focused, MapView)
+        await until(pilot, lambda: "choose here" in footer(app))
+        assert "Enter: move to Romania" in str(screen.query_one("#map-info").render())
+        await pilot.press("enter")
+        await until(pilot, lambda: units(game, "AH", "army", "romania") == 1)
+        assert units(game, "AH", "army", "vienna") == 0
+
+
+async def test_where_enter_only_shows_the_region_the_footer_says_details() -> None:
+    game = new_game()
+    place(game, "AH", "army", "vienna")
+    start_maneuver(game, "AH")
+    app = ImperialApp(session=Session(game, dict.fromkeys(game.players, "human"), None))
+    async with drive(app) as pilot:
+        await pilot.pause()
+        await pilot.press("5", "g", *"LON", "enter")  # nothing to choose in London
+        await until(pilot, lambda: app.screen.map_model.cursor == "london")
+        await until(pilot, lambda: "details" in footer(app))
+        assert "choose here" not in footer(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, InfoScreen))
+        await pilot.press("escape")
+        await pilot.press("g", *"VIE", "enter")  # the army: Enter chooses it
+        await until(pilot, lambda: "choose here" in footer(app))
