@@ -267,6 +267,7 @@ class DecisionPanel(Vertical):
             return False
         if key[:1] != (self._key or (None,))[:1] or force:
             self._open = None  # after a move, back to the list of units
+        keep = self._kept_choice(key[2])
         self._key = key
         self._session = session
         game = session.view
@@ -321,8 +322,18 @@ class DecisionPanel(Vertical):
             line = self.plan_text(session, arrow, plan.content_region.width or 40, plan_lines)
         set_content(plan, line, layout=None)
         self._actions = game.legal_actions()
-        self._fill()
+        self._fill(keep)
         return True
+
+    def _kept_choice(self, now: Awaiting | None) -> Action | None:
+        """The action the flat list highlights, when the same player goes on with the same
+        decision (a second import, another factory to produce at): the highlight stays on
+        it if it is still offered (two armies to London: Enter, Enter)."""
+        before = self._key[2] if self._key is not None else None
+        if before is None or now is None or before != now or self.grouped:
+            return None
+        chosen = self.highlighted_actions()
+        return chosen[0] if len(chosen) == 1 else None
 
     def _clear(self) -> None:
         """No options (another player's decision): an empty list is left alone, so another
@@ -330,8 +341,9 @@ class DecisionPanel(Vertical):
         if self.options.option_count:
             self.options.clear_options()
 
-    def _fill(self) -> None:
-        """(Re)build the option list for the open group, without asking the engine again."""
+    def _fill(self, keep: Action | None = None) -> None:
+        """(Re)build the option list for the open group, without asking the engine again;
+        the highlight on ``keep`` if it is offered, else on the first choice."""
         session = self._session
         ol = self.options
         ol.clear_options()
@@ -352,6 +364,12 @@ class DecisionPanel(Vertical):
         ol.highlighted = next(
             (i for i in range(ol.option_count) if not ol.get_option_at_index(i).disabled), None
         )
+        if keep is not None and keep in self._actions:
+            kept = str(self._actions.index(keep))
+            ol.highlighted = next(
+                (i for i in range(ol.option_count) if ol.get_option_at_index(i).id == kept),
+                ol.highlighted,
+            )
 
     def group_options(self, session: SessionView, actions: list[Action]) -> list[Option]:
         """One line per unit or kind of action, under headings (``unit_options``)."""
