@@ -1,7 +1,9 @@
 """Bonds panel: per player the bonds held (and cash where visible); per nation the bonds still
 available, each player's credit and the government, and who could take that government at
 their next investment (``rules.takeover``). One line each, wrapped between whole
-pieces, so the panel stays readable in 38 columns."""
+pieces, so the panel stays readable in 38 columns. A nation the viewer governs that could be
+taken is warned about first, above the players: at 80x24 the nations' lines are below what
+the panel shows without scrolling."""
 
 from __future__ import annotations
 
@@ -18,7 +20,10 @@ PlayerRow = tuple[str, int | None, tuple[tuple[str, int], ...], bool]
 # a nation: code, bonds still available, each player's credit, governor (a player's index),
 # who could take it at their next investment (``Takeover.parts``)
 NationRow = tuple[str, tuple[int, ...], tuple[int, ...], int, tuple[tuple[str, str, str], ...]]
-BondsKey = tuple[tuple[PlayerRow, ...], tuple[NationRow, ...], tuple[str, ...], OverflowMethod]
+# ... and the viewer (whose governments are warned about first)
+BondsKey = tuple[
+    tuple[PlayerRow, ...], tuple[NationRow, ...], tuple[str, ...], OverflowMethod, str | None
+]
 
 
 class BondsPanel(Panel[BondsKey]):
@@ -52,13 +57,26 @@ class BondsPanel(Panel[BondsKey]):
             )
             for n in range(len(s.bond_owner))
         )
-        return players, nations, s.players, self.g.overflow
+        return players, nations, s.players, self.g.overflow, session.viewer
 
     def render_key(self, key: BondsKey) -> RenderableType:
         """One line per player, then one per nation; a line too long for the panel wraps
-        under itself between whole pieces (a bond, a player's credit), never inside one."""
-        players, nations, names, overflow = key
-        lines: list[RenderableType] = [Text(f"{'player':10} {'cash':>4}  bonds", style="dim")]
+        under itself between whole pieces (a bond, a player's credit), never inside one.
+        The viewer's governments at risk come first (and not again under the nation)."""
+        players, nations, names, overflow, viewer = key
+        lines: list[RenderableType] = []
+        first = {
+            code
+            for code, _, _, gov, risks in nations
+            if risks and viewer is not None and gov != NO and names[gov] == viewer
+        }
+        for code, _, _, _, risks in nations:
+            if code in first:
+                for risk in risks:
+                    lines.append(risk_line(nation_text(code, " "), risk, overflow))
+        if first:
+            lines.append(Text(""))
+        lines.append(Text(f"{'player':10} {'cash':>4}  bonds", style="dim"))
         card = None
         for name, cash, bonds, has_card in players:
             head = Text(f"{name[:10]:10} {'?' if cash is None else cash:>4}  ")
@@ -83,9 +101,18 @@ class BondsPanel(Panel[BondsKey]):
             if not parts:
                 pieces.append(Text("| -", style="dim"))
             lines.append(Chunks(nation_text(code, " "), pieces, overflow))
-            for who, how, credit in risks:  # who could take it at their next investment
-                pieces = [Text(f"at risk: {who}"), Text(how), Text(credit)]
-                for piece in pieces:
-                    piece.stylize("yellow")
-                lines.append(Chunks(Text("   "), pieces, overflow))
+            if code in first:
+                continue  # (warned about at the top)
+            for risk in risks:  # who could take it at their next investment
+                lines.append(risk_line(Text("   "), risk, overflow))
         return Group(*lines)
+
+
+def risk_line(head: Text, risk: tuple[str, str, str], overflow: OverflowMethod) -> Chunks:
+    """'at risk: Ben', 'with the 6M bond', '(18 > 16M)' in yellow after ``head``, wrapped
+    between those pieces."""
+    who, how, credit = risk
+    pieces = [Text(f"at risk: {who}"), Text(how), Text(credit)]
+    for piece in pieces:
+        piece.stylize("yellow")
+    return Chunks(head, pieces, overflow)
