@@ -9,7 +9,7 @@ from maneuver_helpers import new_game, place, start_maneuver, units
 from pilot import drive, screen_lines, until
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.app.screens.dialogs import InfoScreen
+from imperial_tui.app.screens.dialogs import ChoiceScreen, InfoScreen
 from imperial_tui.app.widgets.map import MapView
 from imperial_tui.model.session import Session
 
@@ -59,3 +59,32 @@ async def test_where_enter_only_shows_the_region_the_footer_says_details() -> No
         await pilot.press("escape")
         await pilot.press("g", *"VIE", "enter")  # the army: Enter chooses it
         await until(pilot, lambda: "choose here" in footer(app))
+
+
+async def test_a_marked_destination_with_a_unit_of_ones_own_asks_which() -> None:
+    """Budapest is a destination of the army in Vienna, highlighted in the list, and holds an
+    army of its own: Enter there asks, so the unit the player went to is not moved past."""
+    game = new_game()
+    place(game, "AH", "army", "vienna")
+    place(game, "AH", "army", "budapest")
+    start_maneuver(game, "AH")
+    app = ImperialApp(session=Session(game, dict.fromkeys(game.players, "human"), None))
+    async with drive(app) as pilot:
+        await pilot.pause()
+        board = app.screen
+        ol = board.query_one("#decision-options")
+        ids = [o.id for o in (ol.get_option_at_index(i) for i in range(ol.option_count))]
+        ids = [i for i in ids if i is not None and not ol.get_option(i).disabled]
+        await pilot.press("home", *["down"] * ids.index("g:move_army:vienna"))
+        await until(pilot, lambda: "budapest" in board.map_model.marks.destinations)
+        await pilot.press("5", "g", *"BUD", "enter")
+        await until(pilot, lambda: board.map_model.cursor == "budapest")
+        assert "Enter: choose in Budapest" in str(board.query_one("#map-info").render())
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        labels = [str(label) for label in app.screen.labels]
+        assert labels[0].startswith("Army Vienna → Budapest"), labels
+        assert any(label.startswith("Army in Budapest:") for label in labels), labels
+        await pilot.press("enter")  # the first: the army from Vienna
+        await until(pilot, lambda: units(game, "AH", "army", "budapest") == 2)
+        assert units(game, "AH", "army", "vienna") == 0

@@ -25,6 +25,7 @@ from imperial_tui.render.mapmarks import MOVES, UnitMove, decision_region, marks
 from imperial_tui.render.mapview import COMPACT_CELL, FULL_CELL, MapMarks, MapPainter
 from imperial_tui.render.regioninfo import plural
 from rules import Action
+from rules.actions import MoveFleet
 from rules.decisions import Decision
 from rules.state import Awaiting
 from rules.summary import RegionSummary
@@ -295,11 +296,12 @@ class GameMap(_Screen):
         opened one."""
         s = self.session.view.state
         name = region_name(s, rid) if rid in s.board.index else rid
-        if mover:
-            moves = [a for a in self._unit_moves(actions, mover) if a.dest == rid]
-            if moves:
-                return f"Enter: move to {name}" + (" (which way?)" if len(moves) > 1 else "")
+        moves = [a for a in self._unit_moves(actions, mover) if a.dest == rid] if mover else []
         here = self._region_options(actions, rid, exclude=group)
+        if moves and (group or not here):
+            return f"Enter: move to {name}" + (" (which way?)" if len(moves) > 1 else "")
+        if moves:
+            return f"Enter: choose in {name}"  # the move, or a unit or option there
         if len(here) == 1 and isinstance(here[0][1], str):
             unit = "fleet" if here[0][1].startswith("move_fleet") else "army"
             return f"Enter: move the {unit} in {name}"
@@ -447,13 +449,15 @@ class GameMap(_Screen):
         panel = self.query_one(DecisionPanel)
         actions = self.legal_actions()
         group = panel.open_key
-        mover = self._marked_mover(panel)  # a destination marked on the map is chosen there
-        if mover:
-            moves = [a for a in self._unit_moves(actions, mover) if a.dest == rid]
-            if moves:
-                self._choose(moves, f"Move to {region_name(self.session.view.state, rid)}")
-                return
+        # a destination marked on the map: the move there, unless the unit is only
+        # highlighted in the list and the region has its own choices (a unit of the player
+        # there): then a short list asks which, so no unit moves that was not meant to
+        mover = self._marked_mover(panel)
+        moves = [a for a in self._unit_moves(actions, mover) if a.dest == rid] if mover else []
         here = self._region_options(actions, rid, exclude=group)
+        if moves and (group or not here):
+            self._choose(moves, f"Move to {region_name(self.session.view.state, rid)}")
+            return
         if not here:
             if group and group.partition(":")[2] == rid:
                 panel.open_group(None)
@@ -468,10 +472,17 @@ class GameMap(_Screen):
                 return
             self.show_region(rid)
             return
-        if len(here) == 1 and isinstance(here[0][1], str):
+        if len(here) == 1 and isinstance(here[0][1], str) and not moves:
             self._open_unit(here[0][1])
             return
-        picks: list[tuple[RenderableType, RegionChoice]] = [*here]
+        s = self.session.view.state
+        arrow = "->" if self.ascii_only else "→"
+        picks: list[tuple[RenderableType, RegionChoice]] = []
+        for move in moves:  # the highlighted unit's move here, named by the unit
+            word = "Fleet" if isinstance(move, MoveFleet) else "Army"
+            head = Text(f"{word} {region_name(s, move.origin)} ")
+            picks.append((head + move_label(s, move, arrow), move))
+        picks += here
         picks.append((Text("details of this region", style="dim"), "info"))
 
         def picked(value: RegionChoice | None) -> None:
