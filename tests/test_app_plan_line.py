@@ -9,8 +9,10 @@ from typing import Any
 
 from maneuver_helpers import new_game, place, start_maneuver
 from pilot import drive, pick, screen_lines, until
+from textual.content import Content
 
 from imperial_tui.app import ImperialApp
+from imperial_tui.app.widgets.plan_line import fitted_plan
 from imperial_tui.model.session import Session
 from rules import Game
 from rules.decisions import Decision
@@ -76,3 +78,17 @@ async def test_a_battle_answer_in_the_plan_line_names_who_answered() -> None:
         shown = plan_shown(app)
         assert shown.startswith("3 so far, last: IT does not"), shown
         assert shown.endswith("; FR fights IT in Western Mediterranean Sea"), shown
+
+
+def test_the_plan_line_keeps_the_newest_step_and_shortens_the_one_before_it() -> None:
+    """``fitted_plan`` at the panel's 40 columns and 2 lines, word by word, as it wraps."""
+    older, newest = "fleet Naples->Western Mediterranean Sea", "IT fights FR in Paris"
+    assert fitted_plan("", ["army Rome->Naples", newest], 40, 2) == (
+        "so far: army Rome->Naples; IT fights FR in Paris"  # both fit: both whole
+    )
+    newest = "IT fights FR in Western Mediterranean Sea"
+    fitted = fitted_plan("", ["a", older, newest], 40, 2, more="...")
+    assert fitted == "3 so far, last: fleet...; " + newest  # "Naples->Western..." is too long
+    assert len(Content(fitted).wrap(40)) == 2
+    # nothing of the older step fits beside the newest: the count, and the newest whole
+    assert fitted_plan("", [older, "x" * 60], 40, 2) == "2 so far, last: " + "x" * 60

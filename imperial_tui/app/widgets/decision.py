@@ -16,7 +16,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.content import Content
 from textual.css.scalar import Scalar
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -36,6 +35,7 @@ from imperial_tui.app.widgets.maneuver_menu import (  # move_label: also for the
     move_options,
     unit_options,
 )
+from imperial_tui.app.widgets.plan_line import fitted_plan
 from imperial_tui.render.mapmarks import UnitMove
 from imperial_tui.render.style import glyphs
 from imperial_tui.render.words import action_words, region_name, space_label  # region_name: map
@@ -90,28 +90,6 @@ def step_text(s: GameState, action: Action, arrow: str = "->", where: int | None
         place = f" in {region_name(s, s.board.id(where))}" if where is not None else ""
         return f"{a.nation} does not fight{place}"
     return action_words(s, action, arrow)
-
-
-def fitted_plan(head: str, steps: list[str], width: int, lines: int, more: str = "\u2026") -> str:
-    """The plan line within ``lines`` lines of ``width`` cells, as the panel wraps it: the
-    newest step always whole; the one before it shortened ('...') or left out when both do
-    not fit, and the count then says how many there were ('3 so far, last: ...')."""
-
-    def fits(text: str) -> bool:
-        return len(Content(text).wrap(width)) <= lines
-
-    newest = steps[-1]
-    if len(steps) > 1:
-        older = steps[-2]
-        count = "so far: " if len(steps) == 2 else f"{len(steps)} so far, last: "
-        words = older.split(" ")
-        for kept in range(len(words), 0, -1):  # whole, then shortened word by word
-            cut = " ".join(words[:kept]) + ("" if kept == len(words) else more)
-            text = f"{head}{count}{cut}; {newest}"
-            if fits(text):
-                return text
-    count = "so far: " if len(steps) == 1 else f"{len(steps)} so far, last: "
-    return head + count + newest
 
 
 def unit_at(s: GameState, rid: str) -> str:
@@ -327,8 +305,8 @@ class DecisionPanel(Vertical):
 
     def _kept_choice(self, now: Awaiting | None) -> Action | None:
         """The action the flat list highlights, when the same player goes on with the same
-        decision (a second import, another factory to produce at): the highlight stays on
-        it if it is still offered (two armies to London: Enter, Enter)."""
+        decision (a second import): the highlight stays on it if it is still offered (two
+        armies to London: Enter, Enter)."""
         before = self._key[2] if self._key is not None else None
         if before is None or now is None or before != now or self.grouped:
             return None
