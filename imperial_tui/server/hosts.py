@@ -394,17 +394,29 @@ class Cluster:
         finally:
             self._busy.discard(game_id)
 
+    def done_before(self, rid: int, message: Message) -> bool:
+        """Whether a request was carried out by a host that died before it could answer:
+        a move, undo or chat line by the log line that names it; a join by the player's
+        seat (a seat row cannot name a request; taking a seat twice is the same as once)."""
+        if self.store._run("SELECT 1 FROM log WHERE request=%s", (rid,)).fetchone():
+            return True
+        game_id, user = message.get("id"), message.get("user")
+        if message.get("op") == Op.JOIN and isinstance(game_id, int) and isinstance(user, str):
+            table = self.hub.tables.get(game_id)
+            return table is not None and table.seat_of(user) is not None
+        return False
+
     def _answer_one(self, rid: int, text: str) -> None:
-        done = self.store._run("SELECT 1 FROM log WHERE request=%s", (rid,)).fetchone()
-        if done:  # written by a host that died before it could answer
-            answer: Message = {}
+        answer: Message
+        try:
+            message = json.loads(text)
+            if not isinstance(message, dict) or not CALLS[Op(str(message.get("op")))].hosts:
+                raise ValueError(text[:60])
+        except (ValueError, KeyError):
+            answer = {"refused": "an unreadable request"}
         else:
-            try:
-                message = json.loads(text)
-                if not isinstance(message, dict) or not CALLS[Op(str(message.get("op")))].hosts:
-                    raise ValueError(text[:60])
-            except (ValueError, KeyError):
-                answer = {"refused": "an unreadable request"}
+            if self.done_before(rid, message):
+                answer = {}
             else:
                 self.store.request = rid
                 try:
