@@ -25,11 +25,13 @@ from pathlib import Path
 import pytest
 
 from imperial_tui.server.hosts import CopyTable
+from imperial_tui.server.hub import Client
 from imperial_tui.server.owner import Owner
 from imperial_tui.server.ssh import ServeConfig
 from imperial_tui.server.store import OPEN, PLAYING
 from imperial_tui.server.table import Table
 from rules import RuleSet
+from rules.bots import make_bot
 from tests.server_helpers import run, until
 
 pytestmark = pytest.mark.postgresql
@@ -164,3 +166,74 @@ def test_an_open_game_whose_seats_are_all_taken_is_dealt_when_it_is_loaded(
         again.store.close()
 
     run(restart(), timeout=30)
+
+
+def test_the_notify_command_runs_once_per_turn_on_the_host_that_runs_the_game(
+    tmp_path: Path, pg_url: str
+) -> None:
+    """Anna is connected nowhere, Ben to host B; host A runs the game, then dies and host B
+    takes it over. Anna's command runs once per turn, on the host that runs the game at
+    the time; Ben, connected, gets no command from any host and is rung on host B once
+    per decision of his (never twice for one)."""
+    bot = make_bot("greedy", 1)
+    rung: list[tuple[str, int]] = []
+
+    def ring(table: Table) -> None:
+        game = table.game
+        assert game is not None and game.awaiting is not None
+        rung.append((game.awaiting.player, len(game.plies)))
+
+    async def a_move(b: Owner) -> None:
+        """The human whose decision it is decides, through host B (forwarded while host A
+        runs the game); then the computer player has moved."""
+        table = b.hub.tables[1]
+        await until(lambda: awaiting(b) in ("anna", "ben"), 15, "a human's decision")
+        table = b.hub.tables[1]
+        assert table.game is not None
+        who = awaiting(b)
+        answer = await b.answer(None, {  # type: ignore[arg-type]
+            "op": "apply", "id": 1, "user": who, "action": str(bot.choose(table.game)),
+            "have": len(table.log),
+        })  # fmt: skip
+        assert "refused" not in answer and "illegal" not in answer, answer
+
+    def awaiting(b: Owner) -> str | None:
+        game = b.hub.tables[1].game
+        aw = game.awaiting if game is not None else None
+        return aw.player if aw else None
+
+    async def scenario() -> None:
+        async with hosts(tmp_path, pg_url) as (a, b):
+            assert a.cluster is not None and b.cluster is not None
+            b.hub.connect(Client("ben", on_turn=ring, on_lobby=lambda: None))
+            await a.cluster.start()
+            await b.cluster.start()
+            a.hub.create_game(
+                "anna", [("anna", "human"), ("ben", "human"), ("Cleo", "bot:greedy")],
+                RuleSet.preset(), 7, True,
+            )  # fmt: skip
+            await until(lambda: 1 in b.hub.tables, 10, "host B sees the game")
+            for _ in range(8):
+                await a_move(b)
+            await asyncio.sleep(0.5)  # (the last announcements)
+            before = len(rung)
+            kill(a)
+            await until(lambda: 1 in b.cluster.runs, 15, "host B takes the game over")  # type: ignore[union-attr]
+            for _ in range(8):
+                await a_move(b)
+            await asyncio.sleep(0.5)
+
+            told = [
+                (h, n["IMPERIAL_PLAYER"], n["IMPERIAL_ROUND"], n["IMPERIAL_DECISION"])
+                for h, owner in (("a", a), ("b", b))
+                for n in owner.hub.notifications
+            ]
+            assert not [t for t in told if t[1] == "ben"], told  # connected: rung, never told
+            anna = [t[1:] for t in told]
+            assert anna and len(anna) == len(set(anna)), told  # once per turn, on one host
+            assert {t[0] for t in told} == {"a", "b"}  # by the host that ran the game
+            assert before >= 1 and len(rung) > before, rung  # rung on B, before and after
+            assert {who for who, _ in rung} == {"ben"}
+            assert len(rung) == len(set(rung)), rung  # once for each decision of his
+
+    run(scenario(), timeout=120)

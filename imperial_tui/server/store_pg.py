@@ -4,7 +4,7 @@ move is acknowledged only once PostgreSQL has committed it (so it is never lost)
 log's key ``(game_id, seq)`` refuses a second writer of the same line, so two hosts can never
 both extend one game.
 
-Besides the store, the hosts share three things here (hosts.py uses them):
+Besides the store, the hosts share four things here (hosts.py uses them):
 
 - every write that changes a game also sends ``NOTIFY imperial, 'g<id>'`` (ids only: a host
   that hears it reads the game's record and the log lines after the last it has; NOTIFY is
@@ -12,7 +12,10 @@ Besides the store, the hosts share three things here (hosts.py uses them):
 - ``requests``: a call for a game that another host runs (a move, a chat line ...), with its
   answer; the log line it wrote names it, so a host taking over never plays it twice;
 - session advisory locks, one per game, held by the host that runs it and freed by
-  PostgreSQL when that host's connection ends (the host died).
+  PostgreSQL when that host's connection ends (the host died);
+- ``presence``: each host's players' sessions, counted while that host holds its own
+  advisory lock (so that the host that runs a game rings a player where they are connected
+  and runs ``--notify`` only for a player connected to no host).
 
 Needs the optional extra: ``pip install 'imperial[postgres]'`` (psycopg 3).
 """
@@ -48,9 +51,11 @@ if TYPE_CHECKING:  # imported where first needed: the extra may be missing
 CHANNEL = "imperial"
 SCHEMA_LOCK = 0x1E7E_0001  # an advisory lock taken while the tables are made
 GAME_LOCKS = 0x1E7E  # the first key of a game's advisory lock (the second: its id)
+HOST_LOCKS = 0x1E7E_0002  # the first key of a host's own lock (the second: Cluster.key)
 
-# One extra PostgreSQL-only column, log.request, and the requests table; otherwise the same
-# tables as SQLite's (store.py). "user" is a reserved word here: quoted.
+# One extra PostgreSQL-only column, log.request, and two tables: requests, and presence (who
+# is connected to which host: hosts.py); otherwise the same tables as SQLite's (store.py).
+# "user" is a reserved word here: quoted.
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS users (
@@ -100,6 +105,12 @@ CREATE TABLE IF NOT EXISTS requests (
     created TIMESTAMPTZ NOT NULL DEFAULT now()
 );
 CREATE INDEX IF NOT EXISTS requests_open ON requests (game_id) WHERE answer IS NULL;
+CREATE TABLE IF NOT EXISTS presence (
+    host INTEGER NOT NULL,
+    "user" TEXT NOT NULL,
+    sessions INTEGER NOT NULL,
+    PRIMARY KEY (host, "user")
+);
 """
 
 
