@@ -98,9 +98,16 @@ class Hub:
     # -- start and stop -----------------------------------------------------------------------
     def load(self) -> list[Table]:
         """Rebuild every game from the store (a restart resumes each exactly); called again
-        while serving, it picks up games the host imported meanwhile."""
+        while serving, it picks up games the host imported (or another host made)
+        meanwhile, also one numbered below a game made here since (numbers are handed out
+        by the database, not in the order this server hears of the games)."""
         new = []
-        for record in self.store.games(after=max(self.tables, default=0)):
+        top = max(self.tables, default=0)
+        holes = (
+            [i for i in self.store.game_ids() if i < top and i not in self.tables] if top else []
+        )
+        records = [r for r in map(self.store.game, holes) if r is not None]
+        for record in records + self.store.games(after=top):
             table = self.make_table(record)
             self.tables[record.id] = table
             new.append(table)

@@ -145,6 +145,7 @@ class Store(Protocol):
     def set_notified(self, game_id: int, seat: int, turn: str) -> None: ...
     def game(self, game_id: int) -> GameRecord | None: ...
     def games(self, after: int = 0) -> list[GameRecord]: ...
+    def game_ids(self) -> list[int]: ...
     def delete_game(self, game_id: int) -> bool: ...
 
     # the log
@@ -424,6 +425,10 @@ class SqlStore(ABC):
             f"SELECT {self._GAME_COLUMNS} FROM games WHERE id > ? ORDER BY id", (after,)
         ).fetchall()
         return [self._record(r) for r in rows]
+
+    def game_ids(self) -> list[int]:
+        """The number of every game (cheap: what a server looks for anew every few seconds)."""
+        return [int(r[0]) for r in self._run("SELECT id FROM games ORDER BY id").fetchall()]
 
     def delete_game(self, game_id: int) -> bool:
         return self._run("DELETE FROM games WHERE id=?", (game_id,)).rowcount > 0
