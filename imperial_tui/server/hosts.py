@@ -22,7 +22,12 @@ a player may connect to any host and play any game:
   database's TCP keep-alive of about 10 s when the host's machine vanished without closing
   its connections) and to replay the game.
 - a request that was answered by a log line (a move) is never played twice: the line names
-  the request, and a host taking over answers such a request from the log.
+  the request, and a host taking over answers such a request from the log (a join: by the
+  player's seat);
+- the host that runs a game alone decides how a player learns that a decision is theirs:
+  it rings them where they are connected (itself, or the hosts that the ``presence`` table
+  names, asked by ``t<id>``) and runs ``--notify`` only for a player connected to no host,
+  once per turn.
 """
 
 from __future__ import annotations
@@ -207,6 +212,8 @@ class Cluster:
         for future in self.waiting.values():
             if not future.done():
                 future.set_result({"refused": "the server is stopping"})
+        with contextlib.suppress(Exception):  # (its players are connected nowhere now)
+            self.store._run("DELETE FROM presence WHERE host=%s", (self.key,))
         with contextlib.suppress(Exception):
             self.locks.close()
 
