@@ -266,6 +266,30 @@ def test_a_game_imported_while_serving_is_picked_up_and_told_before_it_is_woken(
     running.store.close()
 
 
+def test_a_game_written_elsewhere_before_one_made_here_is_still_picked_up(
+    tmp_path: Path, spec: Spec
+) -> None:
+    """Games are numbered by the database: a game imported by the host (or made on another
+    host) may get a lower number than one this server makes before it looks again; it is
+    picked up all the same (it was missed: only numbers above the highest were looked for)."""
+    from rules import Game
+    from rules.savefile import save_game
+
+    save_game(Game.new(["anna", "ben"], seed=5), tmp_path / "in.json", {})
+    running = Hub(open_store(spec))
+    running.load()
+    host = Hub(open_store(spec))
+    imported = host.import_save(tmp_path / "in.json").id
+    host.store.close()
+    made = running.create_game(
+        "cleo", [("cleo", "human"), ("", "open")], RuleSet.preset(), 7, True
+    ).id
+    assert imported < made
+    assert [t.id for t in running.load()] == [imported]
+    assert sorted(running.tables) == [imported, made] and running.load() == []
+    running.store.close()
+
+
 def test_the_servers_computer_players_search_in_one_process_each(tmp_path: Path) -> None:
     """The server runs many games on the same cores: its computer players never start playout
     processes of their own, whatever their level's settings."""

@@ -22,7 +22,12 @@ a player may connect to any host and play any game:
   database's TCP keep-alive of about 10 s when the host's machine vanished without closing
   its connections) and to replay the game.
 - a request that was answered by a log line (a move) is never played twice: the line names
-  the request, and a host taking over answers such a request from the log.
+  the request, and a host taking over answers such a request from the log (a join: by the
+  player's seat);
+- the host that runs a game alone decides how a player learns that a decision is theirs:
+  it rings them where they are connected (itself, or the hosts that the ``presence`` table
+  names, asked by ``t<id>``) and runs ``--notify`` only for a player connected to no host,
+  once per turn.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ import contextlib
 import json
 import logging
 import os
+import secrets
 import socket
 import uuid
 from dataclasses import astuple
@@ -40,8 +46,8 @@ from typing import TYPE_CHECKING
 from imperial_tui.server.calls import CALLS, Op
 from imperial_tui.server.mirror import MirrorTable
 from imperial_tui.server.store import StoreError
-from imperial_tui.server.store_pg import CHANNEL, GAME_LOCKS, PostgresStore, connect
-from imperial_tui.server.table import Refused, Table
+from imperial_tui.server.store_pg import CHANNEL, GAME_LOCKS, HOST_LOCKS, PostgresStore, connect
+from imperial_tui.server.table import Refused, Seat, Table
 from imperial_tui.server.wire import Message
 from rules import Action
 
@@ -55,11 +61,20 @@ TAKEOVER_POLL = 1.0  # seconds between looks for games nobody runs
 FORWARD_TIMEOUT = 15.0  # seconds a player's call waits for the host that runs the game
 REQUEST_KEEP = "1 hour"  # answered requests are deleted after this
 
+# a presence row p counts while its host holds its own lock (PostgreSQL frees it when the
+# host's connection ends); its one parameter is HOST_LOCKS
+_ALIVE = (
+    "EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted "
+    "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+    "AND l.classid = %s::bigint::oid AND l.objid = p.host::bigint::oid AND l.objsubid = 2)"
+)
+
 
 class CopyTable(MirrorTable):
     """A game another host runs, as this host sees it: rebuilt from the database's log and
     caught up on every announcement. Changed only by that host (the owner forwards the
-    calls, ``Cluster.forward``)."""
+    calls, ``Cluster.forward``), which also says when to ring a player connected here
+    (``Cluster.ring_elsewhere``): a copy never rings or notifies on its own word."""
 
     def catch_up(self, store: PostgresStore) -> bool:
         """Read the game's record and the log lines after the last this copy has; True when
@@ -93,26 +108,7 @@ class CopyTable(MirrorTable):
                 "log": [(e.kind, e.text, e.ply) for e in entries],
             }
         )
-        self._ring()
         return True
-
-    def _ring(self) -> None:
-        """A player connected here whose decision began is rung (the host that runs the game
-        runs --notify for whoever is connected nowhere it knows of)."""
-        game = self.game
-        aw = game.awaiting if game is not None else None
-        player = aw.player if aw else None
-        if player == self._awaiting_player:
-            return
-        self._awaiting_player = player
-        seat = self.seat_named(player) if player else None
-        if seat is None or seat.is_bot:
-            return
-        for client in self.hub.connected(seat.user or seat.name):
-            try:
-                client.on_turn(self)
-            except Exception:
-                log.exception("ringing %s failed", client.user)
 
     # -- never here: the owner forwards these (Owner.answer) -----------------------------------
     def apply(self, user: str, action: Action | str, expect: int | None = None) -> None:
@@ -152,6 +148,8 @@ class Cluster:
         self.hub = owner.hub
         self.name = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:6]}"
         self.locks = connect(store.url)  # holds this host's games' advisory locks
+        # ... and this host's own, which says it is alive (its players in ``presence``)
+        self.key = self._hold_host_lock(None)
         self.runs: set[int] = set()
         self.waiting: dict[int, asyncio.Future[Message]] = {}
         self._tasks: list[asyncio.Task[None]] = []
@@ -173,6 +171,18 @@ class Cluster:
             return True
         return False
 
+    def _hold_host_lock(self, key: int | None) -> int:
+        """Take this host's own lock (the same key again after the lock connection broke,
+        when it is free): its players' rows in ``presence`` count while it is held."""
+        while True:
+            key = key or secrets.randbelow(2**31 - 2) + 1
+            row = self.locks.execute(
+                "SELECT pg_try_advisory_lock(%s, %s)", (HOST_LOCKS, key)
+            ).fetchone()
+            if row and row[0]:
+                return key
+            key = None
+
     def lock_new(self, game_id: int) -> None:
         """A game this host creates is its own before any other host can see it."""
         if not self.try_lock(game_id):
@@ -186,6 +196,8 @@ class Cluster:
 
     # -- running --------------------------------------------------------------------------------
     async def start(self) -> None:
+        with contextlib.suppress(StoreError):  # (rows of hosts that died: count for nothing)
+            self.store._run(f"DELETE FROM presence p WHERE NOT {_ALIVE}", (HOST_LOCKS,))
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._take_over())]
         for game_id in list(self.runs):  # requests left by a host that died before we started
@@ -200,6 +212,8 @@ class Cluster:
         for future in self.waiting.values():
             if not future.done():
                 future.set_result({"refused": "the server is stopping"})
+        with contextlib.suppress(Exception):  # (its players are connected nowhere now)
+            self.store._run("DELETE FROM presence WHERE host=%s", (self.key,))
         with contextlib.suppress(Exception):
             self.locks.close()
 
@@ -229,6 +243,8 @@ class Cluster:
             await asyncio.sleep(0.5)
 
     def heard(self, payload: str) -> None:
+        """``g<game>``, ``r<game>``, ``a<request>``; ``t<game>``: ring the player whose
+        decision it is in that game, if they are connected here."""
         kind, number = payload[:1], payload[1:]
         try:
             n = int(number)
@@ -241,6 +257,8 @@ class Cluster:
                 self.answer_requests(n)
             elif kind == "a" and n in self.waiting:
                 self.collect(n)
+            elif kind == "t":
+                self.ring(n)
         except StoreError as exc:
             log.error("%s", exc)
         except Exception:
@@ -323,9 +341,63 @@ class Cluster:
         with contextlib.suppress(Exception):
             self.locks.close()
         self.locks = connect(self.store.url)
+        key, self.key = self.key, self._hold_host_lock(self.key)
+        if key != self.key:  # (taken meanwhile: this host's players move to its new key)
+            self.store._run("UPDATE presence SET host=%s WHERE host=%s", (self.key, key))
         for game_id in list(self.runs):
             self.runs.discard(game_id)
             self.lost(game_id)
+
+    # -- who is connected where ----------------------------------------------------------------
+    def arrived(self, user: str) -> None:
+        """A session of ``user`` began on this host (counted for the other hosts, which
+        then neither notify them nor ring them elsewhere)."""
+        with contextlib.suppress(StoreError):
+            self.store._run(
+                'INSERT INTO presence (host, "user", sessions) VALUES (%s, lower(%s), 1) '
+                'ON CONFLICT (host, "user") DO UPDATE SET sessions = presence.sessions + 1',
+                (self.key, user),
+            )
+
+    def left(self, user: str) -> None:
+        with contextlib.suppress(StoreError):
+            self.store._run(
+                'UPDATE presence SET sessions = sessions - 1 WHERE host=%s AND "user"=lower(%s)',
+                (self.key, user),
+            )
+            self.store._run("DELETE FROM presence WHERE host=%s AND sessions <= 0", (self.key,))
+
+    def ring_elsewhere(self, table: Table, seat: Seat) -> bool:
+        """The seat's player is connected to another live host: that host is asked to ring
+        them (``t<game>``; it catches up first) and True, so this host, which runs the game,
+        does not run --notify for them. The one place that decides, for every host."""
+        try:
+            row = self.store._run(
+                f'SELECT 1 FROM presence p WHERE p."user" = lower(%s) AND p.host <> %s '
+                f"AND p.sessions > 0 AND {_ALIVE} LIMIT 1",
+                (seat.user or seat.name, self.key, HOST_LOCKS),
+            ).fetchone()
+            if row is None:
+                return False
+            self.store._run("SELECT pg_notify(%s, %s)", (CHANNEL, f"t{table.id}"))
+        except StoreError as exc:
+            log.error("%s", exc)
+            return False
+        return True
+
+    def ring(self, game_id: int) -> None:
+        """Another host, which runs the game, says a decision began there: ring its player
+        if they are connected here."""
+        table = self.hub.tables.get(game_id)
+        if not isinstance(table, CopyTable):
+            return  # (this host's own word: it rang its players already)
+        if table.catch_up(self.store):
+            self.hub.table_changed(table)
+        game = table.game
+        aw = game.awaiting if game is not None else None
+        seat = table.seat_named(aw.player) if aw is not None else None
+        if seat is not None and not seat.is_bot:
+            self.hub.ring(table, seat.user or seat.name)
 
     # -- forwarded calls --------------------------------------------------------------------------
     async def forward(self, table: CopyTable, op: Op, message: Message) -> Message:
@@ -394,17 +466,29 @@ class Cluster:
         finally:
             self._busy.discard(game_id)
 
+    def done_before(self, rid: int, message: Message) -> bool:
+        """Whether a request was carried out by a host that died before it could answer:
+        a move, undo or chat line by the log line that names it; a join by the player's
+        seat (a seat row cannot name a request; taking a seat twice is the same as once)."""
+        if self.store._run("SELECT 1 FROM log WHERE request=%s", (rid,)).fetchone():
+            return True
+        game_id, user = message.get("id"), message.get("user")
+        if message.get("op") == Op.JOIN and isinstance(game_id, int) and isinstance(user, str):
+            table = self.hub.tables.get(game_id)
+            return table is not None and table.seat_of(user) is not None
+        return False
+
     def _answer_one(self, rid: int, text: str) -> None:
-        done = self.store._run("SELECT 1 FROM log WHERE request=%s", (rid,)).fetchone()
-        if done:  # written by a host that died before it could answer
-            answer: Message = {}
+        answer: Message
+        try:
+            message = json.loads(text)
+            if not isinstance(message, dict) or not CALLS[Op(str(message.get("op")))].hosts:
+                raise ValueError(text[:60])
+        except (ValueError, KeyError):
+            answer = {"refused": "an unreadable request"}
         else:
-            try:
-                message = json.loads(text)
-                if not isinstance(message, dict) or not CALLS[Op(str(message.get("op")))].hosts:
-                    raise ValueError(text[:60])
-            except (ValueError, KeyError):
-                answer = {"refused": "an unreadable request"}
+            if self.done_before(rid, message):
+                answer = {}
             else:
                 self.store.request = rid
                 try:

@@ -93,13 +93,21 @@ class Hub:
         self._notify_tasks: set[asyncio.Task[None]] = set()
         self.notifications: list[dict[str, str]] = []  # what was sent (tests, the log)
         self.renders = SharedRenders()  # panels drawn once for every screen that shows them
+        self._rung: dict[int, tuple[str, int]] = {}  # game -> (user, plies) last rung for
 
     # -- start and stop -----------------------------------------------------------------------
     def load(self) -> list[Table]:
         """Rebuild every game from the store (a restart resumes each exactly); called again
-        while serving, it picks up games the host imported meanwhile."""
+        while serving, it picks up games the host imported (or another host made)
+        meanwhile, also one numbered below a game made here since (numbers are handed out
+        by the database, not in the order this server hears of the games)."""
         new = []
-        for record in self.store.games(after=max(self.tables, default=0)):
+        top = max(self.tables, default=0)
+        holes = (
+            [i for i in self.store.game_ids() if i < top and i not in self.tables] if top else []
+        )
+        records = [r for r in map(self.store.game, holes) if r is not None]
+        for record in records + self.store.games(after=top):
             table = self.make_table(record)
             self.tables[record.id] = table
             new.append(table)
@@ -258,16 +266,13 @@ class Hub:
 
     # -- your turn ----------------------------------------------------------------------------
     def turn_started(self, table: Table, seat: Seat, turn: str) -> None:
-        """It became ``seat``'s decision: ring their terminals, or run the host's notify
-        command once per turn for a player who is not connected."""
+        """It became ``seat``'s decision: ring their terminals (here, and on other hosts
+        through ``ring_elsewhere``), or run the host's notify command once per turn for a
+        player who is connected nowhere. Only the process that runs the game calls this."""
         user = seat.user or seat.name
-        clients = self.connected(user)
-        for client in clients:
-            try:
-                client.on_turn(table)
-            except Exception:
-                log.exception("ringing %s failed", user)
-        if clients or seat.notified == turn:
+        clients = self.ring(table, user)
+        elsewhere = self.ring_elsewhere(table, seat)
+        if clients or elsewhere or seat.notified == turn:
             return
         seat.notified = turn
         with contextlib.suppress(StoreError):
@@ -289,6 +294,28 @@ class Hub:
         log.info("your turn: %s in game %s (%s)", seat.name, table.id, env["IMPERIAL_DECISION"])
         if self.notify_command:
             self._run_notify(env)
+
+    def ring(self, table: Table, user: str) -> list[Client]:
+        """Ring ``user``'s terminals connected here for the decision now awaited in
+        ``table``, once for that decision (a game taken over from another host is woken
+        at a decision its player may have been rung for already); the clients rung."""
+        clients = self.connected(user)
+        game = table.game
+        decision = (user.lower(), len(game.plies) if game is not None else -1)
+        if not clients or self._rung.get(table.id) == decision:
+            return clients
+        self._rung[table.id] = decision
+        for client in clients:
+            try:
+                client.on_turn(table)
+            except Exception:
+                log.exception("ringing %s failed", user)
+        return clients
+
+    def ring_elsewhere(self, table: Table, seat: Seat) -> bool:
+        """Whether the seat's player is connected to another host (several hosts on one
+        database: owner.py), who then rings them; one host alone has no other."""
+        return False
 
     def _run_notify(self, env: dict[str, str]) -> None:
         try:

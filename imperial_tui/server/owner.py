@@ -30,7 +30,7 @@ from imperial_tui.server.mirror import delta
 from imperial_tui.server.ssh import ServeConfig, accept_forever, host_key, listen, make_gate
 from imperial_tui.server.store import GameRecord, open_store
 from imperial_tui.server.store_pg import PostgresStore
-from imperial_tui.server.table import Refused, Table
+from imperial_tui.server.table import Refused, Seat, Table
 from imperial_tui.server.wire import Message
 from imperial_tui.server.worker import WorkerArgs
 from rules import IllegalAction, RuleSet
@@ -94,6 +94,20 @@ class OwnerHub(Hub):
     def table_changed(self, table: Table) -> None:
         super().table_changed(table)
         self.owner.tell(table)
+
+    def connect(self, client: Client) -> None:
+        super().connect(client)
+        if self.cluster is not None:
+            self.cluster.arrived(client.user)
+
+    def disconnect(self, client: Client) -> None:
+        if client in self.clients and self.cluster is not None:
+            self.cluster.left(client.user)
+        super().disconnect(client)
+
+    def ring_elsewhere(self, table: Table, seat: Seat) -> bool:
+        cluster = self.cluster
+        return cluster is not None and cluster.ring_elsewhere(table, seat)
 
     def make_table(self, record: GameRecord) -> Table:
         cluster = self.cluster

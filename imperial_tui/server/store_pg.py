@@ -4,7 +4,7 @@ move is acknowledged only once PostgreSQL has committed it (so it is never lost)
 log's key ``(game_id, seq)`` refuses a second writer of the same line, so two hosts can never
 both extend one game.
 
-Besides the store, the hosts share three things here (hosts.py uses them):
+Besides the store, the hosts share four things here (hosts.py uses them):
 
 - every write that changes a game also sends ``NOTIFY imperial, 'g<id>'`` (ids only: a host
   that hears it reads the game's record and the log lines after the last it has; NOTIFY is
@@ -12,34 +12,22 @@ Besides the store, the hosts share three things here (hosts.py uses them):
 - ``requests``: a call for a game that another host runs (a move, a chat line ...), with its
   answer; the log line it wrote names it, so a host taking over never plays it twice;
 - session advisory locks, one per game, held by the host that runs it and freed by
-  PostgreSQL when that host's connection ends (the host died).
+  PostgreSQL when that host's connection ends (the host died);
+- ``presence``: each host's players' sessions, counted while that host holds its own
+  advisory lock (so that the host that runs a game rings a player where they are connected
+  and runs ``--notify`` only for a player connected to no host).
 
 Needs the optional extra: ``pip install 'imperial[postgres]'`` (psycopg 3).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from imperial_tui.server.store import (
-    OPEN,
-    PLAYING,
-    SCHEMA_VERSION,
-    Conflict,
-    GameRecord,
-    GameRow,
-    GameSettings,
-    Header,
-    LogEntry,
-    NameTaken,
-    SeatRecord,
-    StoreError,
-    UserRecord,
-    now,
-)
+from imperial_tui.server.store import SCHEMA_VERSION, Conflict, SqlStore, StoreError
 
 if TYPE_CHECKING:  # imported where first needed: the extra may be missing
     from psycopg import Connection, Cursor
@@ -48,9 +36,11 @@ if TYPE_CHECKING:  # imported where first needed: the extra may be missing
 CHANNEL = "imperial"
 SCHEMA_LOCK = 0x1E7E_0001  # an advisory lock taken while the tables are made
 GAME_LOCKS = 0x1E7E  # the first key of a game's advisory lock (the second: its id)
+HOST_LOCKS = 0x1E7E_0002  # the first key of a host's own lock (the second: Cluster.key)
 
-# One extra PostgreSQL-only column, log.request, and the requests table; otherwise the same
-# tables as SQLite's (store.py). "user" is a reserved word here: quoted.
+# One extra PostgreSQL-only column, log.request, and two tables: requests, and presence (who
+# is connected to which host: hosts.py); otherwise the same tables as SQLite's (store.py).
+# "user" is a reserved word here: quoted.
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS users (
@@ -100,6 +90,12 @@ CREATE TABLE IF NOT EXISTS requests (
     created TIMESTAMPTZ NOT NULL DEFAULT now()
 );
 CREATE INDEX IF NOT EXISTS requests_open ON requests (game_id) WHERE answer IS NULL;
+CREATE TABLE IF NOT EXISTS presence (
+    host INTEGER NOT NULL,
+    "user" TEXT NOT NULL,
+    sessions INTEGER NOT NULL,
+    PRIMARY KEY (host, "user")
+);
 """
 
 
@@ -143,9 +139,12 @@ def _line(exc: BaseException) -> str:
     return text[0] if text else type(exc).__name__
 
 
-class PostgresStore:
+class PostgresStore(SqlStore):
     """``Store`` on PostgreSQL, one connection (the server's calls are short and made one at a
-    time from its event loop, as with SQLite)."""
+    time from its event loop, as with SQLite). Its statements are ``SqlStore``'s; what is
+    its own: the connection, the tables, the numbers a migration gives, the log line's
+    request, and the hooks hosts.py hangs on (a new game locked before anyone sees it, an
+    announcement with every change, a refused line reported)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
@@ -177,247 +176,55 @@ class PostgresStore:
         self.db.close()
 
     def _run(self, sql: str, args: tuple[object, ...] = ()) -> Cursor[TupleRow]:
-        import psycopg
-
+        """A statement, with ``SqlStore``'s ``?`` or psycopg's own ``%s`` for a parameter."""
         if self.db.closed:  # the connection died (a restart of PostgreSQL): once more
             self.db = connect(self.url)
-        try:
-            return self.db.execute(sql, args)
-        except psycopg.errors.UniqueViolation as exc:
-            raise Conflict(_line(exc)) from None
-        except psycopg.Error as exc:
-            raise StoreError(f"the server's database refused: {_line(exc)}") from None
+        with _refusals():
+            return self.db.execute(_placeholders(sql), args)
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
-        import psycopg
-
         if self.db.closed:
             self.db = connect(self.url)
-        try:
-            with self.db.transaction():
-                yield
-        except psycopg.errors.UniqueViolation as exc:
-            raise Conflict(_line(exc)) from None
-        except psycopg.Error as exc:
-            raise StoreError(f"the server's database refused: {_line(exc)}") from None
+        with _refusals(), self.db.transaction():
+            yield
 
-    def _notify(self, game_id: int) -> None:
+    # -- what only PostgreSQL does ----------------------------------------------------------
+    def _created(self, game_id: int) -> None:
+        if self.on_create is not None:
+            self.on_create(game_id)
+
+    def _changed(self, game_id: int) -> None:
+        """Every host hears that the game changed (sent when the change commits)."""
         self._run("SELECT pg_notify(%s, %s)", (CHANNEL, f"g{game_id}"))
 
-    # -- users -------------------------------------------------------------------------------
-    def get_user(self, name: str) -> UserRecord | None:
-        row = self._run(
-            "SELECT name, key, created, last_seen, last_game FROM users "
-            "WHERE lower(name)=lower(%s)",
-            (name,),
-        ).fetchone()
-        return UserRecord(*row) if row else None
+    def _conflicted(self, game_id: int) -> None:
+        if self.on_conflict is not None:
+            self.on_conflict(game_id)
 
-    def claim_user(self, name: str, key: str | None) -> UserRecord:
-        """The first key that logs in as ``name`` claims it (trust on first use)."""
-        try:
-            with self._transaction():
-                self._run(
-                    "INSERT INTO users (name, key, created) VALUES (%s, %s, %s)", (name, key, now())
-                )
-        except Conflict:
-            raise NameTaken(f"the name {name} is taken") from None
-        user = self.get_user(name)
-        assert user is not None
-        return user
-
-    def touch_user(self, name: str) -> None:
-        self._run("UPDATE users SET last_seen=%s WHERE lower(name)=lower(%s)", (now(), name))
-
-    def set_last_game(self, name: str, game_id: int | None) -> None:
-        self._run("UPDATE users SET last_game=%s WHERE lower(name)=lower(%s)", (game_id, name))
-
-    def reset_user(self, name: str) -> bool:
-        return self._run("DELETE FROM users WHERE lower(name)=lower(%s)", (name,)).rowcount > 0
-
-    def list_users(self) -> list[UserRecord]:
-        rows = self._run(
-            "SELECT name, key, created, last_seen, last_game FROM users ORDER BY lower(name)"
-        ).fetchall()
-        return [UserRecord(*r) for r in rows]
-
-    # -- games -------------------------------------------------------------------------------
-    def create_game(
-        self,
-        title: str,
-        creator: str,
-        settings: GameSettings,
-        seats: list[SeatRecord],
-        game_id: int | None = None,
-        created: str | None = None,
-    ) -> int:
-        with self._transaction():
-            if game_id is None:
-                row = self._run(
-                    "INSERT INTO games (title, creator, created, status, settings) "
-                    "VALUES (%s, %s, %s, %s, %s) RETURNING id",
-                    (title, creator, created or now(), OPEN, json.dumps(settings)),
-                ).fetchone()
-                assert row is not None  # (RETURNING: one row)
-                game_id = int(row[0])
-            else:  # (a migration keeps the numbers)
-                self._run(
-                    "INSERT INTO games (id, title, creator, created, status, settings) "
-                    "VALUES (%s, %s, %s, %s, %s, %s)",
-                    (game_id, title, creator, created or now(), OPEN, json.dumps(settings)),
-                )
-                self._run(
-                    "SELECT setval(pg_get_serial_sequence('games', 'id'), "
-                    "(SELECT MAX(id) FROM games))"
-                )
-            for s in seats:
-                self._run(
-                    'INSERT INTO seats (game_id, seat, name, kind, "user", notified) '
-                    "VALUES (%s, %s, %s, %s, %s, %s)",
-                    (game_id, s.seat, s.name, s.kind, s.user, s.notified),
-                )
-            if self.on_create is not None:
-                self.on_create(game_id)
-            self._notify(game_id)
-        return game_id
-
-    def _change(self, game_id: int, sql: str, args: tuple[object, ...]) -> None:
-        with self._transaction():
-            self._run(sql, args)
-            self._notify(game_id)
-
-    def take_seat(self, game_id: int, seat: int, name: str, user: str) -> None:
-        self._change(
-            game_id,
-            'UPDATE seats SET name=%s, "user"=%s WHERE game_id=%s AND seat=%s',
-            (name, user, game_id, seat),
-        )
-
-    def start_game(self, game_id: int, header: Header) -> None:
-        self._change(
-            game_id,
-            "UPDATE games SET status=%s, header=%s WHERE id=%s",
-            (PLAYING, json.dumps(header), game_id),
-        )
-
-    def set_status(self, game_id: int, status: str) -> None:
-        self._change(game_id, "UPDATE games SET status=%s WHERE id=%s", (status, game_id))
-
-    def set_settings(self, game_id: int, settings: GameSettings) -> None:
-        self._change(
-            game_id, "UPDATE games SET settings=%s WHERE id=%s", (json.dumps(settings), game_id)
-        )
-
-    def set_notified(self, game_id: int, seat: int, turn: str) -> None:
+    def _numbered(self) -> None:
         self._run(
-            "UPDATE seats SET notified=%s WHERE game_id=%s AND seat=%s", (turn, game_id, seat)
+            "SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games))"
         )
 
-    def _record(self, row: GameRow) -> GameRecord:
-        gid, title, creator, created, status, settings, header = row
-        seats = [
-            SeatRecord(*r)
-            for r in self._run(
-                'SELECT seat, name, kind, "user", notified FROM seats WHERE game_id=%s '
-                "ORDER BY seat",
-                (gid,),
-            ).fetchall()
-        ]
-        return GameRecord(
-            gid,
-            title,
-            creator,
-            created,
-            status,
-            json.loads(settings),
-            json.loads(header) if header else None,
-            seats,
-        )
+    def _log_extra(self) -> dict[str, object]:
+        return {"request": self.request}  # (a host taking over never plays it twice)
 
-    _GAME_COLUMNS = "id, title, creator, created, status, settings, header"
 
-    def game(self, game_id: int) -> GameRecord | None:
-        row = self._run(
-            f"SELECT {self._GAME_COLUMNS} FROM games WHERE id=%s", (game_id,)
-        ).fetchone()
-        return self._record(row) if row else None
+@contextmanager
+def _refusals() -> Iterator[None]:
+    """psycopg's errors as the store's: a broken key is a ``Conflict``, the rest one line."""
+    import psycopg
 
-    def games(self, after: int = 0) -> list[GameRecord]:
-        rows = self._run(
-            f"SELECT {self._GAME_COLUMNS} FROM games WHERE id > %s ORDER BY id", (after,)
-        ).fetchall()
-        return [self._record(r) for r in rows]
+    try:
+        yield
+    except psycopg.errors.UniqueViolation as exc:
+        raise Conflict(_line(exc)) from None
+    except psycopg.Error as exc:
+        raise StoreError(f"the server's database refused: {_line(exc)}") from None
 
-    def delete_game(self, game_id: int) -> bool:
-        return self._run("DELETE FROM games WHERE id=%s", (game_id,)).rowcount > 0
 
-    # -- the log -----------------------------------------------------------------------------
-    def append(self, game_id: int, entry: LogEntry, seq: int | None = None) -> int:
-        """Add a line to a game's log. With ``seq`` (the line the writer expects to write),
-        a line already written there by another host is a ``Conflict``: the writer no longer
-        runs the game."""
-        try:
-            seq = self._append(game_id, entry, seq)
-        except Conflict:
-            if self.on_conflict is not None:
-                self.on_conflict(game_id)
-            raise
-        entry.seq = seq
-        return seq
-
-    def _append(self, game_id: int, entry: LogEntry, seq: int | None) -> int:
-        with self._transaction():
-            if seq is None:
-                row = self._run(
-                    "SELECT COALESCE(MAX(seq), 0) + 1 FROM log WHERE game_id=%s", (game_id,)
-                ).fetchone()
-                assert row is not None  # (an aggregate: one row)
-                seq = int(row[0])
-            self._run(
-                'INSERT INTO log (game_id, seq, kind, text, player, "user", time, ply, request) '
-                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    game_id,
-                    seq,
-                    entry.kind,
-                    entry.text,
-                    entry.player,
-                    entry.user,
-                    entry.time,
-                    entry.ply,
-                    self.request,
-                ),
-            )
-            self._notify(game_id)
-        return seq
-
-    def log(self, game_id: int, after: int = 0) -> list[LogEntry]:
-        rows = self._run(
-            'SELECT kind, text, player, "user", time, ply, seq FROM log '
-            "WHERE game_id=%s AND seq > %s ORDER BY seq",
-            (game_id, after),
-        ).fetchall()
-        return [LogEntry(*r) for r in rows]
-
-    def import_game(
-        self,
-        title: str,
-        creator: str,
-        settings: GameSettings,
-        seats: list[SeatRecord],
-        header: Header,
-        entries: list[LogEntry],
-        status: str,
-    ) -> int:
-        """A whole game in one transaction (``imperial serve import``): no host ever sees it
-        half written."""
-        with self._transaction():
-            game_id = self.create_game(title, creator, settings, seats)
-            self._run(
-                "UPDATE games SET status=%s, header=%s WHERE id=%s",
-                (status, json.dumps(header), game_id),
-            )
-            for e in entries:
-                self.append(game_id, e)
-        return game_id
+@lru_cache(maxsize=256)
+def _placeholders(sql: str) -> str:
+    """``?`` as psycopg's ``%s`` (the statements are constants: each is turned once)."""
+    return sql.replace("?", "%s")

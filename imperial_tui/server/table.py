@@ -289,7 +289,15 @@ class Table:
         return {"hidden_cash": self.hidden_cash, "pace": self.pace}
 
     def wake(self) -> None:
-        """After a restart: notify whoever must decide (if not yet told) and let bots move."""
+        """After a restart: notify whoever must decide (if not yet told) and let bots move.
+        A game whose seats are all taken but which was never dealt (its host stopped, or
+        died, between writing the last seat and the deal) is dealt now."""
+        if self.status == OPEN and self.header is None and self.seats and not self.free_seats:
+            try:
+                self.start()  # (tells whoever must decide and kicks the computers)
+            except (ValueError, StoreError) as exc:
+                log.error("game %s cannot start: %s", self.id, exc)
+            return
         if self.game is None or self.status != PLAYING:
             return
         aw = self.game.awaiting
