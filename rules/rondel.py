@@ -6,6 +6,7 @@ Up to three spaces are free; each further space costs 2M (Imperial) or, in Imper
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum, auto
 
 from rules.actions import INVESTOR_SPACE, RONDEL_SPACES, ChooseRondel, SwissBankForce
 from rules.common import (
@@ -59,6 +60,7 @@ def distance(origin: int, target: int) -> int:
 
 
 FREE_SPACES = 3
+FACTORY_SPACE = RONDEL_SPACES.index("factory")
 FLAT_STEP_PRICE = 2
 
 
@@ -108,41 +110,79 @@ def check_rondel(s: GameState, n: int, target: int) -> int:
     return move_cost(s, n, target)
 
 
-def rondel_refusal(s: GameState, n: int, target: int) -> str | None:
-    """Why the nation may not move to ``target`` now, or None when it may. (Move lists ask
-    this for every space, so refusals are returned, not raised.)"""
+class Block(Enum):
+    """Why a rondel space may not be chosen now (``rondel_block``); ``rondel_refusal`` words
+    it. Move lists ask only for the kind, so a refused space costs no message."""
+
+    STAY = auto()
+    TOO_FAR = auto()
+    CASH = auto()
+    INVESTOR_SHORT = auto()
+    NO_FACTORY = auto()
+
+
+def rondel_block(s: GameState, n: int, target: int, price: int | None = None) -> Block | None:
+    """The rule that forbids nation ``n`` to move to ``target`` now, or None when it may.
+    ``price`` is ``step_price(s, n)`` when the caller already knows it (a move list asks
+    for every space of one nation)."""
     origin = s.rondel[n]
-    space = RONDEL_SPACES[target]
-    gov = s.government[n]
+    cash = s.cash[s.government[n]]
+    cost = 0
     if origin != NO:
         d = (target - origin) % 8
         if d == 0:
-            return f"{nname(s, n)} must move on the rondel; it cannot stay on {SPACE_NAMES[space]}"
+            return Block.STAY
         if d > 6:
-            return f"{nname(s, n)} can move at most 6 spaces; {SPACE_NAMES[space]} is {d} away"
+            return Block.TOO_FAR
+        if d > FREE_SPACES:
+            cost = (step_price(s, n) if price is None else price) * (d - FREE_SPACES)
+    if cost > cash:
+        return Block.CASH
+    if target == INVESTOR_SPACE:
+        if (
+            s.rules.interest_shortfall == "forbid_investor"
+            and interest_shortfall(s, n) > cash - cost
+        ):
+            return Block.INVESTOR_SHORT
+    elif (
+        target == FACTORY_SPACE
+        and s.rules.factory_without_site == "forbidden"
+        and not factory_possible(s, n, cash - cost)
+    ):
+        return Block.NO_FACTORY
+    return None
+
+
+def rondel_refusal(s: GameState, n: int, target: int) -> str | None:
+    """Why the nation may not move to ``target`` now, in words, or None when it may."""
+    block = rondel_block(s, n, target)
+    if block is None:
+        return None
+    origin = s.rondel[n]
+    space = SPACE_NAMES[RONDEL_SPACES[target]]
+    gov = s.government[n]
+    if block is Block.STAY:
+        return f"{nname(s, n)} must move on the rondel; it cannot stay on {space}"
+    if block is Block.TOO_FAR:
+        return (
+            f"{nname(s, n)} can move at most 6 spaces; {space} is {distance(origin, target)} away"
+        )
     cost = move_cost(s, n, target)
-    if cost > s.cash[gov]:
+    if block is Block.CASH:
         return (
             f"{s.players[gov]} cannot pay {cost}M to move {nname(s, n)} "
             f"{distance(origin, target)} spaces with only {s.cash[gov]}M in cash"
         )
-    if target == INVESTOR_SPACE and s.rules.interest_shortfall == "forbid_investor":
-        short = interest_shortfall(s, n)
-        if short > s.cash[gov] - cost:
-            return (
-                f"{nname(s, n)} cannot choose Investor: its treasury is {short}M short of the "
-                f"interest and {s.players[gov]} cannot pay that in cash"
-            )
-    if (
-        SPACE_STEP[space] == "factory"
-        and s.rules.factory_without_site == "forbidden"
-        and not factory_possible(s, n, s.cash[gov] - cost)
-    ):
+    if block is Block.INVESTOR_SHORT:
         return (
-            f"{nname(s, n)} cannot build a factory now, so it may not choose "
-            "Factory (rule option factory_without_site=forbidden)"
+            f"{nname(s, n)} cannot choose Investor: its treasury is "
+            f"{interest_shortfall(s, n)}M short of the interest and {s.players[gov]} cannot "
+            "pay that in cash"
         )
-    return None
+    return (
+        f"{nname(s, n)} cannot build a factory now, so it may not choose "
+        "Factory (rule option factory_without_site=forbidden)"
+    )
 
 
 def step_rondel_decision(s: GameState, ev: Events) -> None:
@@ -152,22 +192,26 @@ def step_rondel_decision(s: GameState, ev: Events) -> None:
 
 
 def legal_rondel(s: GameState, n: int) -> list[ChooseRondel]:
-    out = []
     c = code(s, n)
-    for target in range(8):
-        if rondel_refusal(s, n, target) is None:
-            out.append(ChooseRondel(c, RONDEL_SPACES[target]))
-    return out
+    price = step_price(s, n)
+    return [
+        ChooseRondel(c, RONDEL_SPACES[target])
+        for target in range(8)
+        if rondel_block(s, n, target, price) is None
+    ]
 
 
-def apply_rondel(s: GameState, a: ChooseRondel, ev: Events) -> None:
+def apply_rondel(s: GameState, a: ChooseRondel, ev: Events, listed: bool = False) -> None:
+    """Move the nation's marker; ``listed``: the engine listed this choice for this position
+    (``legal_rondel`` made the checks)."""
     n = s.turn
     if a.space not in RONDEL_SPACES:
         raise IllegalAction(
             f"there is no rondel space {a.space!r}; spaces are {' '.join(RONDEL_SPACES)}"
         )
     target = RONDEL_SPACES.index(a.space)
-    check_rondel(s, n, target)
+    if not listed:
+        check_rondel(s, n, target)
     origin = s.rondel[n]
     clear_await(s)
     if passes_investor(origin, target):
