@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.actions import Buy, Pass
+from rules.actions import Buy, Pass, made
 from rules.common import (
     Events,
     await_decision,
@@ -193,14 +193,14 @@ def legal_invest(s: GameState) -> list[Buy | Pass]:
             continue
         for k in avail:
             if costs[k] <= cash and _payment_ok(s, p, n, k, None):
-                out.append(Buy(name, c, costs[k]))
+                out.append(made(Buy, name, c, costs[k]))
         if ctx.auction:
             continue
         for j in owned:
             for k in _upgrade_targets(s, n, j, avail):
                 if costs[k] - costs[j] <= cash and _payment_ok(s, p, n, k, j):
-                    out.append(Buy(name, c, costs[k], costs[j]))
-    out.append(Pass(name))
+                    out.append(made(Buy, name, c, costs[k], costs[j]))
+    out.append(made(Pass, name))
     return out
 
 

@@ -19,6 +19,7 @@ from rules.actions import (
     MoveArmy,
     MoveFleet,
     NoFight,
+    made,
 )
 from rules.canals import FLEET as _FLEET
 from rules.canals import NO_GATES, Gates, Refusals, barrier, crossed, gates, route_pairs
@@ -101,7 +102,7 @@ def legal_maneuver(s: GameState) -> list[Action]:
                         targets = [t for t in targets if _may_ask(s, ctx, g, r, _FLEET, (r, t))]
                 else:
                     targets = [board.harbour_sea[r]]
-                out += [MoveFleet(c, ids[r], ids[t]) for t in targets]
+                out += [made(MoveFleet, c, ids[r], ids[t]) for t in targets]
     rail: Rail | None = None
     usable: frozenset[int] = frozenset()
     canals = route_pairs(g) if g else NO_CANALS
@@ -127,12 +128,12 @@ def legal_maneuver(s: GameState) -> list[Action]:
         out += moves
         if status_change and is_foreign_home(s, n, r):
             if friendly > 0 and protected(owners[r]) != r:
-                out.append(ChangeStatus(c, ids[r], HOSTILE))
+                out.append(made(ChangeStatus, c, ids[r], HOSTILE))
             if hostile > 0:
-                out.append(ChangeStatus(c, ids[r], FRIENDLY))
+                out.append(made(ChangeStatus, c, ids[r], FRIENDLY))
     out += initiated_fights(s, n)
     out += [DestroyFactory(c, ids[r]) for r in destroyable(s, n)]
-    out.append(EndManeuver(c))
+    out.append(made(EndManeuver, c))
     return out
 
 
@@ -254,15 +255,33 @@ def fight_kinds(s: GameState, r: int, attacker: int, target: int) -> list[tuple[
     return pairs
 
 
+_NONZERO = bytes([0] + [255] * 255)  # a count -> 0 or 255, for masks of whole arrays
+
+
+def presence(armies: bytearray, fleets: bytearray) -> int:
+    """A nation's units as one number: byte r is 255 where it has any unit in region r, else
+    0 (so that the masks of two nations ``&`` to the regions both are in)."""
+    return int.from_bytes(armies.translate(_NONZERO), "little") | int.from_bytes(
+        fleets.translate(_NONZERO), "little"
+    )
+
+
 def initiated_fights(s: GameState, n: int) -> list[Fight]:
     """Battles the active nation may start at any time with units already in a region."""
+    armies, fleets = s.armies, s.fleets
+    others = 0
+    for m in range(len(armies)):
+        if m != n:
+            others |= presence(armies[m], fleets[m])
+    shared = presence(armies[n], fleets[n]) & others
+    if not shared:  # (the usual case: no region holds units of this nation and another)
+        return []
     out = []
     ids = lookups(s).ids
     c = code(s, n)
-    armies, fleets = s.armies, s.fleets
     nations = range(len(armies))
-    for r, (a, f) in enumerate(zip(armies[n], fleets[n], strict=True)):
-        if not (a or f):
+    for r, both in enumerate(shared.to_bytes(len(ids), "little")):
+        if not both:
             continue
         for m in nations:
             if m == n or not (armies[m][r] or fleets[m][r]):
@@ -270,7 +289,7 @@ def initiated_fights(s: GameState, n: int) -> list[Fight]:
             for mine, theirs in fight_kinds(s, r, n, m):
                 if mine != theirs and not s.rules.port_fleet_fights_present_army:
                     continue  # army against port fleet only when the army enters
-                out.append(Fight(c, ids[r], mine, s.board.codes[m], theirs))
+                out.append(made(Fight, c, ids[r], mine, s.board.codes[m], theirs))
     return out
 
 
@@ -292,11 +311,11 @@ def battle_options(s: GameState, ctx: BattleContext, m: int) -> list[Fight]:
         for t in turn_order_after(s, n):
             for mine, theirs in fight_kinds(s, r, n, t):
                 if (ctx.any_unit or mine == ctx.unit) and (mixed or mine == theirs):
-                    out.append(Fight(code(s, n), rid, mine, code(s, t), theirs))
+                    out.append(made(Fight, code(s, n), rid, mine, code(s, t), theirs))
         return out
     for mine, theirs in fight_kinds(s, r, m, n):
         if (ctx.any_unit or theirs == ctx.unit) and (mixed or mine == theirs):
-            out.append(Fight(code(s, m), rid, mine, code(s, n), theirs))
+            out.append(made(Fight, code(s, m), rid, mine, code(s, n), theirs))
     return out
 
 
@@ -309,15 +328,18 @@ def with_asking(ctx: BattleContext, asking: tuple[int, ...]) -> BattleContext:
 def legal_battle(s: GameState) -> list[Fight | NoFight]:
     ctx: BattleContext = s.ctx
     m = ctx.asking[0]
-    return [*battle_options(s, ctx, m), NoFight(code(s, m))]
+    return [*battle_options(s, ctx, m), made(NoFight, code(s, m))]
 
 
 # ------------------------------------------------------------------------------- destruction
 
 
 def destroyable(s: GameState, n: int) -> list[int]:
+    armies = s.armies[n]
+    if not armies or max(armies) < 3:  # (the usual case: no three armies anywhere)
+        return []
     out = []
-    for r, count in enumerate(s.armies[n]):
+    for r, count in enumerate(armies):
         if count < 3 or not s.factory[r] or not is_foreign_home(s, n, r):
             continue
         need = count - (s.friendly[n][r] if s.rules.destroy_requires_hostile else 0)

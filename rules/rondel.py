@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, auto
 
-from rules.actions import INVESTOR_SPACE, RONDEL_SPACES, ChooseRondel, SwissBankForce
+from rules.actions import INVESTOR_SPACE, RONDEL_SPACES, ChooseRondel, SwissBankForce, made
 from rules.common import (
     Events,
     await_decision,
@@ -195,7 +195,7 @@ def legal_rondel(s: GameState, n: int) -> list[ChooseRondel]:
     c = code(s, n)
     price = step_price(s, n)
     return [
-        ChooseRondel(c, RONDEL_SPACES[target])
+        made(ChooseRondel, c, RONDEL_SPACES[target])
         for target in range(8)
         if rondel_block(s, n, target, price) is None
     ]
