@@ -140,8 +140,10 @@ class Game:
                 action = parse_action(action)
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
-        action = self._canonical(action)
         before = self._state
+        listed = before.listed
+        if listed is None or not listed.holds(action):  # (listed: named as at set-up)
+            action = self._canonical(action)
         new, events = engine.apply(before, action)
         before.listed = None  # (kept for undo, it need not keep its move list too)
         self.plies.append(Ply(action, before, events))

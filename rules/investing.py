@@ -81,6 +81,17 @@ class InterestPlan:
     short: int
 
 
+def interest_short(s: GameState, n: int) -> int:
+    """How much the treasury of ``n`` lacks to pay the other holders their interest now
+    (``interest_payments(s, n).short``, without the plan: the rondel asks it for every
+    move list, where Investor is forbidden to a nation that cannot pay)."""
+    gov = s.government[n]
+    if gov == NO:
+        return 0
+    owed = s.interest_owed(n)
+    return max(0, sum(owed) - owed[gov] - s.treasury[n])
+
+
 def interest_payments(s: GameState, n: int) -> InterestPlan:
     """The interest nation ``n`` pays now: the one computation behind both the payment
     (``pay_interest``) and the rondel preview."""
@@ -184,21 +195,26 @@ def legal_invest(s: GameState) -> list[Buy | Pass]:
     name = s.players[p]
     costs = s.rules.bond_costs
     cash = s.cash[p]
+    # the strict payment rule can refuse a bond only of a nation at 0 power points
+    strict = s.rules.last_government_payment == "strict"
+    power = s.power
     out: list[Buy | Pass] = []
     for n in ctx.nations:
         c = code(s, n)
-        avail = _available(s, n)
-        owned = [k for k, o in enumerate(s.bond_owner[n]) if o == p]
+        owners = s.bond_owner[n]
+        avail = [k for k, o in enumerate(owners) if o == NO]
+        owned = [k for k, o in enumerate(owners) if o == p] if p in owners else []
         if ctx.auction and owned:
             continue
+        check = strict and power[n] == 0
         for k in avail:
-            if costs[k] <= cash and _payment_ok(s, p, n, k, None):
+            if costs[k] <= cash and (not check or _payment_ok(s, p, n, k, None)):
                 out.append(made(Buy, name, c, costs[k]))
         if ctx.auction:
             continue
         for j in owned:
             for k in _upgrade_targets(s, n, j, avail):
-                if costs[k] - costs[j] <= cash and _payment_ok(s, p, n, k, j):
+                if costs[k] - costs[j] <= cash and (not check or _payment_ok(s, p, n, k, j)):
                     out.append(made(Buy, name, c, costs[k], costs[j]))
     out.append(made(Pass, name))
     return out

@@ -84,16 +84,18 @@ def move_cost(s: GameState, n: int, target: int) -> int:
 
 
 def passes_investor(origin: int, target: int) -> bool:
+    """The move goes past Investor (without ending there)."""
     if origin == NO:
         return False
-    return any((origin + k) % 8 == INVESTOR_SPACE for k in range(1, distance(origin, target)))
+    return 0 < (INVESTOR_SPACE - origin) % 8 < distance(origin, target)
 
 
 def interest_shortfall(s: GameState, n: int) -> int:
-    """What the government would have to pay from their own cash to pay the other holders."""
-    from rules.investing import interest_payments
+    """What the government would have to pay from their own cash to pay the other holders
+    (``rules.investing.interest_payments(s, n).short``)."""
+    from rules.investing import interest_short
 
-    return interest_payments(s, n).short
+    return interest_short(s, n)
 
 
 def factory_possible(s: GameState, n: int, spare_cash: int) -> bool:
@@ -121,36 +123,49 @@ class Block(Enum):
     NO_FACTORY = auto()
 
 
-def rondel_block(s: GameState, n: int, target: int, price: int | None = None) -> Block | None:
-    """The rule that forbids nation ``n`` to move to ``target`` now, or None when it may.
-    ``price`` is ``step_price(s, n)`` when the caller already knows it (a move list asks
-    for every space of one nation)."""
+def rondel_blocks(s: GameState, n: int) -> list[Block | None]:
+    """For each rondel space (in ``RONDEL_SPACES`` order), the rule that forbids nation ``n``
+    to move there now, or None when it may: the one computation behind the move list,
+    ``rondel_refusal`` and the previews. One pass, as the move list asks for every space."""
     origin = s.rondel[n]
     cash = s.cash[s.government[n]]
-    cost = 0
-    if origin != NO:
-        d = (target - origin) % 8
-        if d == 0:
-            return Block.STAY
-        if d > 6:
-            return Block.TOO_FAR
-        if d > FREE_SPACES:
-            cost = (step_price(s, n) if price is None else price) * (d - FREE_SPACES)
-    if cost > cash:
-        return Block.CASH
-    if target == INVESTOR_SPACE:
-        if (
-            s.rules.interest_shortfall == "forbid_investor"
+    price = step_price(s, n) if origin != NO else 0
+    rules = s.rules
+    out: list[Block | None] = []
+    for target in range(8):
+        cost = 0
+        if origin != NO:
+            d = (target - origin) % 8
+            if d == 0:
+                out.append(Block.STAY)
+                continue
+            if d > 6:
+                out.append(Block.TOO_FAR)
+                continue
+            if d > FREE_SPACES:
+                cost = price * (d - FREE_SPACES)
+        if cost > cash:
+            out.append(Block.CASH)
+        elif (
+            target == INVESTOR_SPACE
+            and rules.interest_shortfall == "forbid_investor"
             and interest_shortfall(s, n) > cash - cost
         ):
-            return Block.INVESTOR_SHORT
-    elif (
-        target == FACTORY_SPACE
-        and s.rules.factory_without_site == "forbidden"
-        and not factory_possible(s, n, cash - cost)
-    ):
-        return Block.NO_FACTORY
-    return None
+            out.append(Block.INVESTOR_SHORT)
+        elif (
+            target == FACTORY_SPACE
+            and rules.factory_without_site == "forbidden"
+            and not factory_possible(s, n, cash - cost)
+        ):
+            out.append(Block.NO_FACTORY)
+        else:
+            out.append(None)
+    return out
+
+
+def rondel_block(s: GameState, n: int, target: int) -> Block | None:
+    """The rule that forbids nation ``n`` to move to ``target`` now, or None when it may."""
+    return rondel_blocks(s, n)[target]
 
 
 def rondel_refusal(s: GameState, n: int, target: int) -> str | None:
@@ -193,11 +208,10 @@ def step_rondel_decision(s: GameState, ev: Events) -> None:
 
 def legal_rondel(s: GameState, n: int) -> list[ChooseRondel]:
     c = code(s, n)
-    price = step_price(s, n)
     return [
         made(ChooseRondel, c, RONDEL_SPACES[target])
-        for target in range(8)
-        if rondel_block(s, n, target, price) is None
+        for target, block in enumerate(rondel_blocks(s, n))
+        if block is None
     ]
 
 
