@@ -32,6 +32,7 @@ from rules.geometry import (
     destinations_with,
     is_foreign_home,
     lookups,
+    occupation,
     protected_province,
 )
 from rules.state import NO, GameState
@@ -106,7 +107,8 @@ def legal_maneuver(s: GameState) -> list[Action]:
     rail: Rail | None = None
     usable: frozenset[int] = frozenset()
     canals = route_pairs(g) if g else NO_CANALS
-    protected = ProtectedProvinces(s)
+    occupied = occupation(s)
+    protected = ProtectedProvinces(s, occupied)
     owners = board.owner
     status_change = s.rules.status_change_without_moving
     for r, count in enumerate(s.armies[n]):
@@ -116,7 +118,7 @@ def legal_maneuver(s: GameState) -> list[Action]:
         if hostile + friendly <= 0:
             continue
         if rail is None:
-            rail = Rail(s, n)
+            rail = Rail(s, n, occupied)
             usable = convoy_seas(s, n, ctx)
         moves = army_moves(s, n, r, rail, usable, protected, canals)[0]
         if g:
@@ -154,18 +156,20 @@ def _may_ask(
 
 class ProtectedProvinces:
     """Each nation's province that foreign armies may only enter as friendly, looked up once
-    per position and only for the nations a move list actually meets."""
+    per position and only for the nations a move list actually meets. ``occupied``: the
+    position's ``occupation``, when the caller has it."""
 
-    __slots__ = ("_found", "_s")
+    __slots__ = ("_found", "_occupied", "_s")
 
-    def __init__(self, s: GameState) -> None:
+    def __init__(self, s: GameState, occupied: bytes | None = None) -> None:
         self._s = s
+        self._occupied = occupied
         self._found: dict[int, int] = {}
 
     def __call__(self, nation: int) -> int:
         found = self._found.get(nation)
         if found is None:
-            found = self._found[nation] = protected_province(self._s, nation)
+            found = self._found[nation] = protected_province(self._s, nation, self._occupied)
         return found
 
 
@@ -197,7 +201,7 @@ def army_moves(
             look.army_moves.clear()
         look.army_moves[key] = entry
     dests, foreign, variants = entry
-    guarded = tuple(protected(m) for m in foreign)
+    guarded = tuple([protected(m) for m in foreign]) if foreign else ()
     found = variants.get(guarded)
     if found is None:
         found = _build_army_moves(s, n, origin, dests, dict(zip(foreign, guarded, strict=True)))
@@ -258,30 +262,36 @@ def fight_kinds(s: GameState, r: int, attacker: int, target: int) -> list[tuple[
 _NONZERO = bytes([0] + [255] * 255)  # a count -> 0 or 255, for masks of whole arrays
 
 
-def presence(armies: bytearray, fleets: bytearray) -> int:
-    """A nation's units as one number: byte r is 255 where it has any unit in region r, else
-    0 (so that the masks of two nations ``&`` to the regions both are in)."""
-    return int.from_bytes(armies.translate(_NONZERO), "little") | int.from_bytes(
-        fleets.translate(_NONZERO), "little"
-    )
-
-
 def initiated_fights(s: GameState, n: int) -> list[Fight]:
     """Battles the active nation may start at any time with units already in a region."""
     armies, fleets = s.armies, s.fleets
-    others = 0
-    for m in range(len(armies)):
-        if m != n:
-            others |= presence(armies[m], fleets[m])
-    shared = presence(armies[n], fleets[n]) & others
-    if not shared:  # (the usual case: no region holds units of this nation and another)
-        return []
+    size = len(s.board.regions)
+    every_army, every_fleet = b"".join(armies), b"".join(fleets)
+    if len(every_army) == len(every_fleet) == size * len(armies):
+        # where each nation has units, as one number (byte r of nation k's block is 255
+        # where it has a unit in region r): most positions share no region with another
+        # nation, and end here
+        present = int.from_bytes(every_army.translate(_NONZERO), "little") | int.from_bytes(
+            every_fleet.translate(_NONZERO), "little"
+        )
+        bits = 8 * size
+        block = (1 << bits) - 1
+        others = 0
+        for m in range(len(armies)):
+            if m != n:
+                others |= present >> (bits * m) & block
+        shared = present >> (bits * n) & block & others
+        if not shared:
+            return []
+        regions = [r for r, both in enumerate(shared.to_bytes(size, "little")) if both]
+    else:  # (arrays of another shape)
+        regions = list(range(size))
     out = []
     ids = lookups(s).ids
     c = code(s, n)
     nations = range(len(armies))
-    for r, both in enumerate(shared.to_bytes(len(ids), "little")):
-        if not both:
+    for r in regions:
+        if not (armies[n][r] or fleets[n][r]):
             continue
         for m in nations:
             if m == n or not (armies[m][r] or fleets[m][r]):
