@@ -85,6 +85,21 @@ def unmoved_fleets(s: GameState, n: int, ctx: ManeuverContext, r: int) -> int:
     return s.fleets[n][r] - ctx.moved_fleets.get(r, 0)
 
 
+_ANY = bytes([0] + [1] * 255)  # a count -> 1 if any
+
+
+def where(counts: bytearray) -> list[int]:
+    """The regions with a non-zero count, in order (a search in C over the whole array; a
+    nation's units stand in a few regions of the board)."""
+    marks = counts.translate(_ANY)
+    out = []
+    r = marks.find(1)
+    while r >= 0:
+        out.append(r)
+        r = marks.find(1, r + 1)
+    return out
+
+
 def legal_maneuver(s: GameState) -> list[Action]:
     n = s.turn
     c = code(s, n)
@@ -95,8 +110,9 @@ def legal_maneuver(s: GameState) -> list[Action]:
     g = gates(s, n) if board.canals else NO_GATES
     if not ctx.armies_phase:
         moved = ctx.moved_fleets
-        for r, count in enumerate(s.fleets[n]):
-            if count and count - moved.get(r, 0) > 0:
+        fleets = s.fleets[n]
+        for r in where(fleets):
+            if fleets[r] - moved.get(r, 0) > 0:
                 if board.regions[r].kind == "sea":
                     targets = sorted(board.sea_neighbours[r])
                     if g:
@@ -111,9 +127,7 @@ def legal_maneuver(s: GameState) -> list[Action]:
     protected = ProtectedProvinces(s, occupied)
     owners = board.owner
     status_change = s.rules.status_change_without_moving
-    for r, count in enumerate(s.armies[n]):
-        if not count:
-            continue
+    for r in where(s.armies[n]):
         hostile, friendly = unmoved_armies(s, n, ctx, r)
         if hostile + friendly <= 0:
             continue
