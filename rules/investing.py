@@ -4,6 +4,7 @@ experienced set-up and of the variant without investor card."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rules.actions import Buy, Pass, made
 from rules.common import (
@@ -189,6 +190,21 @@ def _available(s: GameState, n: int) -> list[int]:
     return [k for k, o in enumerate(s.bond_owner[n]) if o == NO]
 
 
+@lru_cache(maxsize=512)
+def _bond_actions(
+    player: str, nation: str, costs: tuple[int, ...]
+) -> tuple[tuple[Buy, ...], tuple[tuple[Buy, ...], ...]]:
+    """Every purchase ``player`` could ever make of ``nation``'s bonds: by bond index, and by
+    (bond taken, lower bond returned) for upgrades. The bond list picks from these (a list of up to
+    fifty purchases is built for every investor's turn)."""
+    buys = tuple(made(Buy, player, nation, cost) for cost in costs)
+    upgrades = tuple(
+        tuple(made(Buy, player, nation, cost, back) for back in costs[:k])
+        for k, cost in enumerate(costs)
+    )
+    return buys, upgrades
+
+
 def legal_invest(s: GameState) -> list[Buy | Pass]:
     ctx: InvestContext = s.ctx
     p = s.awaiting_player
@@ -200,22 +216,22 @@ def legal_invest(s: GameState) -> list[Buy | Pass]:
     power = s.power
     out: list[Buy | Pass] = []
     for n in ctx.nations:
-        c = code(s, n)
         owners = s.bond_owner[n]
-        avail = [k for k, o in enumerate(owners) if o == NO]
         owned = [k for k, o in enumerate(owners) if o == p] if p in owners else []
         if ctx.auction and owned:
             continue
+        buys, upgrades = _bond_actions(name, code(s, n), costs)
+        avail = [k for k, o in enumerate(owners) if o == NO]
         check = strict and power[n] == 0
         for k in avail:
             if costs[k] <= cash and (not check or _payment_ok(s, p, n, k, None)):
-                out.append(made(Buy, name, c, costs[k]))
+                out.append(buys[k])
         if ctx.auction:
             continue
         for j in owned:
             for k in _upgrade_targets(s, n, j, avail):
                 if costs[k] - costs[j] <= cash and (not check or _payment_ok(s, p, n, k, j)):
-                    out.append(made(Buy, name, c, costs[k], costs[j]))
+                    out.append(upgrades[k][j])
     out.append(made(Pass, name))
     return out
 
