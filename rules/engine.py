@@ -201,7 +201,7 @@ def apply(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
     the actions it remembers having listed)."""
     listed = s.listed
     if listed is not None and listed.holds(action):
-        return _apply_listed(s, action)
+        return apply_listed(s, action)
     problem = action_problem(action)
     if problem is not None:
         raise IllegalAction(problem)
@@ -228,10 +228,11 @@ def apply(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
     return new, ev
 
 
-def _apply_listed(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    """Apply an action the engine listed for this very position: it is well formed, it is
-    the deciding player's or nation's, and its handler's own checks passed when it was
-    listed (``LISTED`` holds the handlers that then skip them)."""
+def apply_listed(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """``apply`` for an action the engine listed for this very position (``s.listed`` holds
+    it; callers check that first): it is well formed, it is the deciding player's or
+    nation's, and its handler's own checks passed when it was listed (``LISTED`` holds the
+    handlers that then skip them)."""
     kind = s.awaiting_kind
     assert kind is not None  # (a position awaiting nobody lists nothing)
     new = s.fork()

@@ -142,9 +142,11 @@ class Game:
                 raise IllegalAction(str(exc)) from None
         before = self._state
         listed = before.listed
-        if listed is None or not listed.holds(action):  # (listed: named as at set-up)
+        if listed is not None and listed.holds(action):  # (named as at set-up, and legal)
+            new, events = engine.apply_listed(before, action)
+        else:
             action = self._canonical(action)
-        new, events = engine.apply(before, action)
+            new, events = engine.apply(before, action)
         before.listed = None  # (kept for undo, it need not keep its move list too)
         self.plies.append(Ply(action, before, events))
         self._state = new

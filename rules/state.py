@@ -203,10 +203,9 @@ class GameState:
     def credits(self, nation: int) -> list[int]:
         """Every player's credit in ``nation`` (one pass over its bonds)."""
         out = [0] * len(self.players)
-        costs = self.rules.bond_costs
-        for k, o in enumerate(self.bond_owner[nation]):
+        for cost, o in zip(self.rules.bond_costs, self.bond_owner[nation], strict=False):
             if o != NO:
-                out[o] += costs[k]
+                out[o] += cost
         return out
 
     def interest_owed(self, nation: int) -> list[int]:
