@@ -127,8 +127,14 @@ def legal_maneuver(s: GameState) -> list[Action]:
     protected = ProtectedProvinces(s, occupied)
     owners = board.owner
     status_change = s.rules.status_change_without_moving
-    for r in where(s.armies[n]):
-        hostile, friendly = unmoved_armies(s, n, ctx, r)
+    armies, statuses, moved_armies = s.armies[n], s.friendly[n], ctx.moved_armies
+    for r in where(armies):
+        # (``unmoved_armies``, inline: this loop runs for every army of every move list)
+        friendly = statuses[r]
+        hostile = armies[r] - friendly
+        if moved_armies:
+            friendly -= moved_armies.get((r, True), 0)
+            hostile -= moved_armies.get((r, False), 0)
         if hostile + friendly <= 0:
             continue
         if rail is None:
@@ -142,7 +148,7 @@ def legal_maneuver(s: GameState) -> list[Action]:
                 if not a.convoy or _may_ask(s, ctx, g, r, ARMY, [board.index[x] for x in a.convoy])
             ]
         out += moves
-        if status_change and is_foreign_home(s, n, r):
+        if status_change and owners[r] != NO and owners[r] != n:  # (a foreign home)
             if friendly > 0 and protected(owners[r]) != r:
                 out.append(made(ChangeStatus, c, ids[r], HOSTILE))
             if hostile > 0:
