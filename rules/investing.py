@@ -221,13 +221,18 @@ def legal_invest(s: GameState) -> list[Buy | Pass]:
         if ctx.auction and owned:
             continue
         buys, upgrades = _bond_actions(name, code(s, n), costs)
-        avail = [k for k, o in enumerate(owners) if o == NO]
         check = strict and power[n] == 0
-        for k in avail:
-            if costs[k] <= cash and (not check or _payment_ok(s, p, n, k, None)):
-                out.append(buys[k])
-        if ctx.auction:
+        if check:
+            out += [
+                buys[k]
+                for k, o in enumerate(owners)
+                if o == NO and costs[k] <= cash and _payment_ok(s, p, n, k, None)
+            ]
+        else:
+            out += [buys[k] for k, o in enumerate(owners) if o == NO and costs[k] <= cash]
+        if ctx.auction or not owned:
             continue
+        avail = [k for k, o in enumerate(owners) if o == NO]
         for j in owned:
             for k in _upgrade_targets(s, n, j, avail):
                 if costs[k] - costs[j] <= cash and (not check or _payment_ok(s, p, n, k, j)):
