@@ -3,6 +3,7 @@ experienced set-up and of the variant without investor card."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -214,22 +215,23 @@ def legal_invest(s: GameState) -> list[Buy | Pass]:
     # the strict payment rule can refuse a bond only of a nation at 0 power points
     strict = s.rules.last_government_payment == "strict"
     power = s.power
+    affordable = range(bisect_right(costs, cash))  # the bonds cash pays for (costs ascend)
     out: list[Buy | Pass] = []
     for n in ctx.nations:
         owners = s.bond_owner[n]
         owned = [k for k, o in enumerate(owners) if o == p] if p in owners else []
         if ctx.auction and owned:
             continue
+        if not (affordable or owned):
+            continue
         buys, upgrades = _bond_actions(name, code(s, n), costs)
         check = strict and power[n] == 0
         if check:
             out += [
-                buys[k]
-                for k, o in enumerate(owners)
-                if o == NO and costs[k] <= cash and _payment_ok(s, p, n, k, None)
+                buys[k] for k in affordable if owners[k] == NO and _payment_ok(s, p, n, k, None)
             ]
         else:
-            out += [buys[k] for k, o in enumerate(owners) if o == NO and costs[k] <= cash]
+            out += [buys[k] for k in affordable if owners[k] == NO]
         if ctx.auction or not owned:
             continue
         avail = [k for k, o in enumerate(owners) if o == NO]

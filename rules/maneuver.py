@@ -232,7 +232,7 @@ def apply_move_army(
     hostile_left, friendly_left = unmoved_armies(s, n, ctx, o)
     if hostile_left + friendly_left <= 0:
         raise IllegalAction(f"every {name} army in {rname(s, o)} has already moved this turn")
-    path = tuple(region_index(s, x) for x in a.convoy)
+    path = tuple(region_index(s, x) for x in a.convoy) if a.convoy else ()
     refused = ctx.canal_refused
     through: list[canals.Gate] = []
     if s.board.canals and path:
