@@ -216,6 +216,7 @@ def legal_invest(s: GameState) -> list[Buy | Pass]:
     strict = s.rules.last_government_payment == "strict"
     power = s.power
     affordable = range(bisect_right(costs, cash))  # the bonds cash pays for (costs ascend)
+    next_only = s.rules.bond_upgrade == "next_higher"
     out: list[Buy | Pass] = []
     for n in ctx.nations:
         owners = s.bond_owner[n]
@@ -236,9 +237,17 @@ def legal_invest(s: GameState) -> list[Buy | Pass]:
             continue
         avail = [k for k, o in enumerate(owners) if o == NO]
         for j in owned:
-            for k in _upgrade_targets(s, n, j, avail):
-                if costs[k] - costs[j] <= cash and (not check or _payment_ok(s, p, n, k, j)):
+            # (``_upgrade_targets``, inline: the higher bonds in the pile, or the next only)
+            limit = cash + costs[j]
+            for k in avail:
+                if k <= j:
+                    continue
+                if costs[k] > limit:
+                    break  # (costs ascend: no higher bond is affordable either)
+                if not check or _payment_ok(s, p, n, k, j):
                     out.append(upgrades[k][j])
+                if next_only:
+                    break
     out.append(made(Pass, name))
     return out
 
