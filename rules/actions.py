@@ -14,7 +14,7 @@ import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, fields
 from functools import cache, lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from rules.decisions import Decision
 from rules.games import ALL_NATION_CODES
@@ -348,6 +348,28 @@ class Donate(Action):
 
     def notation(self) -> str:
         return f"{self.player} donates {self.amount} to {self.nation}"
+
+
+# --------------------------------------------------------------------------- move lists
+
+A = TypeVar("A", bound=Action)
+# The action objects the move lists hand out, one per value: a list is rebuilt for every
+# position, and most of its actions are the same as in the last one (building a frozen
+# dataclass costs more than looking it up). Bounded: cleared when full.
+_MADE: dict[tuple[Any, ...], Any] = {}  # (each value is an instance of its key's class)
+MADE_SIZE = 20000
+
+
+def made(cls: type[A], *values: Any) -> A:
+    """The action ``cls(*values)``, shared with every list that holds the same action (actions
+    are immutable values, so sharing them changes nothing a caller can see)."""
+    key = (cls, *values)
+    found = _MADE.get(key)
+    if found is None:
+        if len(_MADE) >= MADE_SIZE:
+            _MADE.clear()
+        found = _MADE[key] = cls(*values)
+    return found
 
 
 # --------------------------------------------------------------------------- checking

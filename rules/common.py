@@ -80,7 +80,7 @@ def power_gain(name: str, points: int, before: int, after: int) -> str:
 
 
 def say(ev: Events, s: GameState, n: int | None, text: str) -> None:
-    ev.append(Event(text, code(s, n) if n is not None and n != NO else None))
+    ev.append(Event(text, s.board.codes[n] if n is not None and n != NO else None))
 
 
 def bank_pays(s: GameState, amount: int) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.actions import BuildFactory, Import, Produce
+from rules.actions import BuildFactory, Import, Produce, made
 from rules.common import (
     Events,
     await_decision,
@@ -54,8 +54,8 @@ def legal_factory(s: GameState) -> list[BuildFactory]:
     c = code(s, n)
     out: list[BuildFactory] = []
     if s.treasury[n] >= FACTORY_COST:
-        out = [BuildFactory(c, s.board.id(r)) for r in factory_sites(s, n)]
-    out.append(BuildFactory(c, None))
+        out = [made(BuildFactory, c, s.board.id(r)) for r in factory_sites(s, n)]
+    out.append(made(BuildFactory, c, None))
     return out
 
 
@@ -135,9 +135,9 @@ def legal_production(s: GameState) -> list[Produce]:
     ready = _producible(s, n, s.ctx.pending)
     out = []
     if len(ready) > 1:
-        out.append(Produce(c, "all"))
-    out += [Produce(c, s.board.id(r)) for r in ready]
-    out.append(Produce(c, "done"))
+        out.append(made(Produce, c, "all"))
+    out += [made(Produce, c, s.board.id(r)) for r in ready]
+    out.append(made(Produce, c, "done"))
     return out
 
 
@@ -235,8 +235,8 @@ def legal_import(s: GameState) -> list[Import]:
     out = []
     if s.treasury[n] >= 1:
         for unit in ("army", "fleet"):
-            out += [Import(c, unit, s.board.id(r)) for r in import_sites(s, n, unit)]
-    out.append(Import(c, None))
+            out += [made(Import, c, unit, s.board.id(r)) for r in import_sites(s, n, unit)]
+    out.append(made(Import, c, None))
     return out
 
 

@@ -8,6 +8,7 @@ was, and the copy kept before each action is what makes ``undo`` free.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from rules import economy, investing, maneuver, rondel, taxation
 from rules.actions import (
@@ -42,7 +43,7 @@ from rules.common import (
 )
 from rules.decisions import Decision
 from rules.errors import IllegalAction
-from rules.state import NO, Awaiting, Event, GameState
+from rules.state import NO, Awaiting, Event, GameState, Listing
 
 Step = Callable[..., None]
 
@@ -86,6 +87,14 @@ DECISIONS: dict[Decision, DecisionRule] = {
     ),
 }
 DECISIONS.update(maneuver.DECISIONS)
+
+# Handlers for an action that the engine listed for the position it is applied to: they skip
+# the checks that listing it made (``apply``); every other action takes ``DECISIONS``.
+LISTED: dict[tuple[Decision, type[Action]], Callable[..., None]] = {
+    (Decision.RONDEL, ChooseRondel): partial(rondel.apply_rondel, listed=True),
+    **{(Decision.MANEUVER, cls): handler for cls, handler in maneuver.LISTED.items()},
+    (Decision.BATTLE, Fight): partial(maneuver.apply_battle_fight, listed=True),
+}
 
 NATION_ACTIONS = (
     ChooseRondel,
@@ -178,13 +187,21 @@ def awaiting(s: GameState) -> Awaiting | None:
 
 
 def legal_actions(s: GameState) -> list[Action]:
+    """The legal actions now. The position remembers the objects listed (``s.listed``), so
+    that applying one of them skips the checks its listing already made."""
     if s.finished or s.awaiting_kind is None:
         return []
-    return list(DECISIONS[s.awaiting_kind][0](s))  # (each decision's own action class)
+    found = DECISIONS[s.awaiting_kind][0](s)  # (each decision's own action class)
+    s.listed = Listing(tuple(found))
+    return list(found)
 
 
 def apply(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
-    """Return the position after ``action`` and its events; ``s`` is never changed."""
+    """Return the position after ``action`` and its events; ``s`` is never changed (but for
+    the actions it remembers having listed)."""
+    listed = s.listed
+    if listed is not None and listed.holds(action):
+        return apply_listed(s, action)
     problem = action_problem(action)
     if problem is not None:
         raise IllegalAction(problem)
@@ -206,6 +223,22 @@ def apply(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
             f"{s.players[s.awaiting_player]} must {DECISION_WORDS.get(kind, kind)} now, "
             f"not '{action.notation()}'"
         )
+    handler(new, action, ev)
+    advance(new, ev)
+    return new, ev
+
+
+def apply_listed(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
+    """``apply`` for an action the engine listed for this very position (``s.listed`` holds
+    it; callers check that first): it is well formed, it is the deciding player's or
+    nation's, and its handler's own checks passed when it was listed (``LISTED`` holds the
+    handlers that then skip them)."""
+    kind = s.awaiting_kind
+    assert kind is not None  # (a position awaiting nobody lists nothing)
+    new = s.fork()
+    ev: Events = []
+    cls = type(action)
+    handler = LISTED.get((kind, cls)) or DECISIONS[kind][1][cls]
     handler(new, action, ev)
     advance(new, ev)
     return new, ev

@@ -13,8 +13,14 @@ def flag_region(s: GameState, r: int) -> bool:
 
 
 def sole_occupant(s: GameState, r: int) -> int:
-    present = [m for m in range(len(s.armies)) if s.armies[m][r] or s.fleets[m][r]]
-    return present[0] if len(present) == 1 else NO
+    """The one nation with units in r, or NO (none, or several)."""
+    found = NO
+    for m, (armies, fleets) in enumerate(zip(s.armies, s.fleets, strict=True)):
+        if armies[r] or fleets[r]:
+            if found != NO:
+                return NO
+            found = m
+    return found
 
 
 def set_flag(s: GameState, r: int, m: int, ev: Events) -> None:
@@ -73,6 +79,11 @@ def after_battle(s: GameState, r: int, ev: Events) -> None:
 
 
 def place_flags(s: GameState, n: int, ev: Events) -> None:
-    for r in range(len(s.board.regions)):
-        if flag_region(s, r) and sole_occupant(s, r) == n and s.flag[r] != n:
+    regions = s.board.regions
+    armies, fleets = s.armies[n], s.fleets[n]
+    for r in range(len(regions)):
+        # (only where ``n`` has a unit can it be the sole occupant: most regions end here)
+        if not (armies[r] or fleets[r]):
+            continue
+        if regions[r].kind != "province" and sole_occupant(s, r) == n and s.flag[r] != n:
             set_flag(s, r, n, ev)

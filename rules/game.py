@@ -69,6 +69,7 @@ class Game:
         s = self._state
         if s.shared:
             s.own(ALL_GROUPS)
+        s.listed = None  # (a position set up by hand is checked afresh)
         return s
 
     @state.setter
@@ -139,9 +140,15 @@ class Game:
                 action = parse_action(action)
             except ValueError as exc:
                 raise IllegalAction(str(exc)) from None
-        action = self._canonical(action)
-        new, events = engine.apply(self._state, action)
-        self.plies.append(Ply(action, self._state, events))
+        before = self._state
+        listed = before.listed
+        if listed is not None and listed.holds(action):  # (named as at set-up, and legal)
+            new, events = engine.apply_listed(before, action)
+        else:
+            action = self._canonical(action)
+            new, events = engine.apply(before, action)
+        before.listed = None  # (kept for undo, it need not keep its move list too)
+        self.plies.append(Ply(action, before, events))
         self._state = new
         return events
 

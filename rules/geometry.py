@@ -38,12 +38,16 @@ def is_foreign_home(s: GameState, n: int, r: int) -> bool:
     return owner != NO and owner != n
 
 
-def protected_province(s: GameState, m: int) -> int:
-    """The province of ``m`` that foreign armies may only enter as friendly, or NO."""
+def protected_province(s: GameState, m: int, occupied: bytes | None = None) -> int:
+    """The province of ``m`` that foreign armies may only enter as friendly, or NO.
+    ``occupied``: the position's ``occupation`` when the caller has it."""
     facs = s.factories_of(m)
     if s.rules.last_factory_entry == "any_factory":
         return facs[0] if len(facs) == 1 else NO
-    free = [r for r in facs if not s.occupied(r)]
+    if occupied is None:
+        free = [r for r in facs if not s.occupied(r)]
+    else:
+        free = [r for r in facs if not occupied[r]]
     return free[0] if len(free) == 1 else NO
 
 
@@ -62,6 +66,7 @@ class Lookups:
     __slots__ = (
         "army_moves",
         "board",
+        "foreign_homes",
         "free_groups",
         "ids",
         "single",
@@ -87,6 +92,11 @@ class Lookups:
         )
         # one army's moves by origin and what they depend on (rules.maneuver_moves.army_moves)
         self.army_moves: dict[ArmyMovesKey, ArmyMovesEntry] = {}
+        # per nation, the other nations' home provinces as a byte mask (``occupation``)
+        self.foreign_homes = tuple(
+            int.from_bytes(bytes(255 * (o not in (-1, n)) for o in board.owner), "little")
+            for n in range(len(board.home))
+        )
 
 
 _LOOKUPS: dict[tuple[int, bool], Lookups] = {}
@@ -99,6 +109,27 @@ def lookups(s: GameState) -> Lookups:
     if found is None or found.board is not s.board:
         found = _LOOKUPS[key] = Lookups(s)
     return found
+
+
+def occupation(s: GameState) -> bytes:
+    """Byte r is non-zero where province r is occupied (``GameState.occupied``), for every
+    region at once: a move list asks about many provinces, and this is a few operations on
+    whole arrays instead of a loop over nations per province. (A nation's armies differ from
+    its friendly ones exactly where it has hostile armies; those count in other nations'
+    home provinces.)"""
+    size = len(s.board.regions)
+    armies = b"".join(s.armies)
+    friendly = b"".join(s.friendly)
+    masks = lookups(s).foreign_homes
+    if len(armies) != size * len(masks) or len(friendly) != len(armies):
+        return bytes(s.occupied(r) for r in range(size))  # (arrays of another shape)
+    hostile = int.from_bytes(armies, "little") ^ int.from_bytes(friendly, "little")
+    bits = 8 * size
+    occupied = 0
+    for mask in masks:
+        occupied |= hostile & mask
+        hostile >>= bits
+    return occupied.to_bytes(size, "little")
 
 
 def _rail_groups(
@@ -129,10 +160,14 @@ class Rail:
 
     __slots__ = ("_links", "_single", "from_occupied", "group", "key", "occupied")
 
-    def __init__(self, s: GameState, n: int) -> None:
+    def __init__(self, s: GameState, n: int, occupied: bytes | None = None) -> None:
+        """``occupied``: the position's ``occupation`` when the caller has it."""
         board = s.board
         look = lookups(s)
-        self.occupied = {r for r in board.home[n] if s.occupied(r)}
+        if occupied is None:
+            self.occupied = {r for r in board.home[n] if s.occupied(r)}
+        else:
+            self.occupied = {r for r in board.home[n] if occupied[r]}
         self.from_occupied = s.rules.rail_from_occupied_province
         if self.occupied:
             self.group = _rail_groups(board, n, self.occupied)

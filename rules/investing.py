@@ -3,9 +3,11 @@ experienced set-up and of the variant without investor card."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 
-from rules.actions import Buy, Pass
+from rules.actions import Buy, Pass, made
 from rules.common import (
     Events,
     await_decision,
@@ -79,6 +81,17 @@ class InterestPlan:
     from_treasury: int
     from_cash: int
     short: int
+
+
+def interest_short(s: GameState, n: int) -> int:
+    """How much the treasury of ``n`` lacks to pay the other holders their interest now
+    (``interest_payments(s, n).short``, without the plan: the rondel asks it for every
+    move list, where Investor is forbidden to a nation that cannot pay)."""
+    gov = s.government[n]
+    if gov == NO:
+        return 0
+    owed = s.interest_owed(n)
+    return max(0, sum(owed) - owed[gov] - s.treasury[n])
 
 
 def interest_payments(s: GameState, n: int) -> InterestPlan:
@@ -178,29 +191,64 @@ def _available(s: GameState, n: int) -> list[int]:
     return [k for k, o in enumerate(s.bond_owner[n]) if o == NO]
 
 
+@lru_cache(maxsize=512)
+def _bond_actions(
+    player: str, nation: str, costs: tuple[int, ...]
+) -> tuple[tuple[Buy, ...], tuple[tuple[Buy, ...], ...]]:
+    """Every purchase ``player`` could ever make of ``nation``'s bonds: by bond index, and by
+    (bond taken, lower bond returned) for upgrades. The bond list picks from these (a list of up to
+    fifty purchases is built for every investor's turn)."""
+    buys = tuple(made(Buy, player, nation, cost) for cost in costs)
+    upgrades = tuple(
+        tuple(made(Buy, player, nation, cost, back) for back in costs[:k])
+        for k, cost in enumerate(costs)
+    )
+    return buys, upgrades
+
+
 def legal_invest(s: GameState) -> list[Buy | Pass]:
     ctx: InvestContext = s.ctx
     p = s.awaiting_player
     name = s.players[p]
     costs = s.rules.bond_costs
     cash = s.cash[p]
+    # the strict payment rule can refuse a bond only of a nation at 0 power points
+    strict = s.rules.last_government_payment == "strict"
+    power = s.power
+    affordable = range(bisect_right(costs, cash))  # the bonds cash pays for (costs ascend)
+    next_only = s.rules.bond_upgrade == "next_higher"
     out: list[Buy | Pass] = []
     for n in ctx.nations:
-        c = code(s, n)
-        avail = _available(s, n)
-        owned = [k for k, o in enumerate(s.bond_owner[n]) if o == p]
+        owners = s.bond_owner[n]
+        owned = [k for k, o in enumerate(owners) if o == p] if p in owners else []
         if ctx.auction and owned:
             continue
-        for k in avail:
-            if costs[k] <= cash and _payment_ok(s, p, n, k, None):
-                out.append(Buy(name, c, costs[k]))
-        if ctx.auction:
+        if not (affordable or owned):
             continue
+        buys, upgrades = _bond_actions(name, code(s, n), costs)
+        check = strict and power[n] == 0
+        if check:
+            out += [
+                buys[k] for k in affordable if owners[k] == NO and _payment_ok(s, p, n, k, None)
+            ]
+        else:
+            out += [buys[k] for k in affordable if owners[k] == NO]
+        if ctx.auction or not owned:
+            continue
+        avail = [k for k, o in enumerate(owners) if o == NO]
         for j in owned:
-            for k in _upgrade_targets(s, n, j, avail):
-                if costs[k] - costs[j] <= cash and _payment_ok(s, p, n, k, j):
-                    out.append(Buy(name, c, costs[k], costs[j]))
-    out.append(Pass(name))
+            # (``_upgrade_targets``, inline: the higher bonds in the pile, or the next only)
+            limit = cash + costs[j]
+            for k in avail:
+                if k <= j:
+                    continue
+                if costs[k] > limit:
+                    break  # (costs ascend: no higher bond is affordable either)
+                if not check or _payment_ok(s, p, n, k, j):
+                    out.append(upgrades[k][j])
+                if next_only:
+                    break
+    out.append(made(Pass, name))
     return out
 
 

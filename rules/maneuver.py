@@ -15,11 +15,13 @@ re-exported here (``Rail``, ``army_destinations``, ...).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from functools import partial
 from typing import TypeVar
 
 from rules import canals
 from rules.actions import (
+    Action,
     CanalPassage,
     ChangeStatus,
     DestroyFactory,
@@ -215,7 +217,11 @@ def apply_move_fleet(s: GameState, a: MoveFleet, ev: Events, permitted: bool = F
 # ------------------------------------------------------------------------------- armies
 
 
-def apply_move_army(s: GameState, a: MoveArmy, ev: Events, permitted: bool = False) -> None:
+def apply_move_army(
+    s: GameState, a: MoveArmy, ev: Events, permitted: bool = False, listed: bool = False
+) -> None:
+    """Move one army; ``listed``: the engine listed this move for this position, so it is
+    known to be legal (``_check_army_move`` would pass)."""
     n = s.turn
     ctx: ManeuverContext = s.turn_ctx
     name = nname(s, n)
@@ -226,12 +232,13 @@ def apply_move_army(s: GameState, a: MoveArmy, ev: Events, permitted: bool = Fal
     hostile_left, friendly_left = unmoved_armies(s, n, ctx, o)
     if hostile_left + friendly_left <= 0:
         raise IllegalAction(f"every {name} army in {rname(s, o)} has already moved this turn")
-    path = tuple(region_index(s, x) for x in a.convoy)
+    path = tuple(region_index(s, x) for x in a.convoy) if a.convoy else ()
     refused = ctx.canal_refused
     through: list[canals.Gate] = []
     if s.board.canals and path:
         through = _canal_gates(s, n, ctx, o, ARMY, list(path))
-    _check_army_move(s, n, ctx, a, o, d, path)
+    if not listed:
+        _check_army_move(s, n, ctx, a, o, d, path)
     if through and not permitted:
         canals.ask(s, n, a, through, ev)
         return
@@ -414,13 +421,14 @@ def apply_no_fight(s: GameState, a: NoFight, ev: Events) -> None:
     _ask_next(s, with_asking(ctx, ctx.asking[1:]), ev)
 
 
-def apply_battle_fight(s: GameState, a: Fight, ev: Events) -> None:
+def apply_battle_fight(s: GameState, a: Fight, ev: Events, listed: bool = False) -> None:
     ctx: BattleContext = s.ctx
     m = ctx.asking[0]
-    if a.region != s.board.id(ctx.region):
-        raise IllegalAction(f"the battle now is in {rname(s, ctx.region)}, not {a.region}")
-    if a not in battle_options(s, ctx, m):
-        raise IllegalAction(_why_no_fight(s, a, ctx))
+    if not listed:
+        if a.region != s.board.id(ctx.region):
+            raise IllegalAction(f"the battle now is in {rname(s, ctx.region)}, not {a.region}")
+        if a not in battle_options(s, ctx, m):
+            raise IllegalAction(_why_no_fight(s, a, ctx))
     n = s.turn
     entering = None if ctx.any_unit else (ctx.unit, ctx.friendly)
     if m == n:
@@ -442,10 +450,10 @@ def apply_battle_fight(s: GameState, a: Fight, ev: Events) -> None:
         _back_to_maneuver(s)
 
 
-def apply_initiated_fight(s: GameState, a: Fight, ev: Events) -> None:
+def apply_initiated_fight(s: GameState, a: Fight, ev: Events, listed: bool = False) -> None:
     n = s.turn
     r = region_index(s, a.region)
-    if a not in initiated_fights(s, n):
+    if not listed and a not in initiated_fights(s, n):
         raise IllegalAction(_why_no_fight(s, a, None))
     _remove_active(s, n, r, a.unit, None)
     _remove_passive(s, nation_index(s, a.target), r, a.target_unit)
@@ -547,11 +555,11 @@ def _remove_passive(s: GameState, m: int, r: int, unit: str) -> None:
 # ------------------------------------------------------------------------------- destruction
 
 
-def apply_destroy(s: GameState, a: DestroyFactory, ev: Events) -> None:
+def apply_destroy(s: GameState, a: DestroyFactory, ev: Events, listed: bool = False) -> None:
     n = s.turn
     r = region_index(s, a.region)
     name = nname(s, n)
-    if r not in destroyable(s, n):
+    if not listed and r not in destroyable(s, n):
         if not s.factory[r]:
             raise IllegalAction(f"there is no factory in {rname(s, r)}")
         if not is_foreign_home(s, n, r):
@@ -608,4 +616,11 @@ DECISIONS: dict[Decision, DecisionRule] = {
     ),
     Decision.BATTLE: (legal_battle, {Fight: apply_battle_fight, NoFight: apply_no_fight}),
     canals.CANAL: (canals.legal_canal, {CanalPassage: canals.apply_canal}),
+}
+# The Maneuver's handlers for a move the engine listed for the position (``rules.engine``):
+# the move list already made their checks.
+LISTED: dict[type[Action], Callable[..., None]] = {
+    MoveArmy: partial(apply_move_army, listed=True),
+    Fight: partial(apply_initiated_fight, listed=True),
+    DestroyFactory: partial(apply_destroy, listed=True),
 }

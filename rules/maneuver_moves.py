@@ -19,6 +19,7 @@ from rules.actions import (
     MoveArmy,
     MoveFleet,
     NoFight,
+    made,
 )
 from rules.canals import FLEET as _FLEET
 from rules.canals import NO_GATES, Gates, Refusals, barrier, crossed, gates, route_pairs
@@ -31,6 +32,7 @@ from rules.geometry import (
     destinations_with,
     is_foreign_home,
     lookups,
+    occupation,
     protected_province,
 )
 from rules.state import NO, GameState
@@ -83,6 +85,21 @@ def unmoved_fleets(s: GameState, n: int, ctx: ManeuverContext, r: int) -> int:
     return s.fleets[n][r] - ctx.moved_fleets.get(r, 0)
 
 
+_ANY = bytes([0] + [1] * 255)  # a count -> 1 if any
+
+
+def where(counts: bytearray) -> list[int]:
+    """The regions with a non-zero count, in order (a search in C over the whole array; a
+    nation's units stand in a few regions of the board)."""
+    marks = counts.translate(_ANY)
+    out = []
+    r = marks.find(1)
+    while r >= 0:
+        out.append(r)
+        r = marks.find(1, r + 1)
+    return out
+
+
 def legal_maneuver(s: GameState) -> list[Action]:
     n = s.turn
     c = code(s, n)
@@ -93,29 +110,35 @@ def legal_maneuver(s: GameState) -> list[Action]:
     g = gates(s, n) if board.canals else NO_GATES
     if not ctx.armies_phase:
         moved = ctx.moved_fleets
-        for r, count in enumerate(s.fleets[n]):
-            if count and count - moved.get(r, 0) > 0:
+        fleets = s.fleets[n]
+        for r in where(fleets):
+            if fleets[r] - moved.get(r, 0) > 0:
                 if board.regions[r].kind == "sea":
                     targets = sorted(board.sea_neighbours[r])
                     if g:
                         targets = [t for t in targets if _may_ask(s, ctx, g, r, _FLEET, (r, t))]
                 else:
                     targets = [board.harbour_sea[r]]
-                out += [MoveFleet(c, ids[r], ids[t]) for t in targets]
+                out += [made(MoveFleet, c, ids[r], ids[t]) for t in targets]
     rail: Rail | None = None
     usable: frozenset[int] = frozenset()
     canals = route_pairs(g) if g else NO_CANALS
-    protected = ProtectedProvinces(s)
+    occupied = occupation(s)
+    protected = ProtectedProvinces(s, occupied)
     owners = board.owner
     status_change = s.rules.status_change_without_moving
-    for r, count in enumerate(s.armies[n]):
-        if not count:
-            continue
-        hostile, friendly = unmoved_armies(s, n, ctx, r)
+    armies, statuses, moved_armies = s.armies[n], s.friendly[n], ctx.moved_armies
+    for r in where(armies):
+        # (``unmoved_armies``, inline: this loop runs for every army of every move list)
+        friendly = statuses[r]
+        hostile = armies[r] - friendly
+        if moved_armies:
+            friendly -= moved_armies.get((r, True), 0)
+            hostile -= moved_armies.get((r, False), 0)
         if hostile + friendly <= 0:
             continue
         if rail is None:
-            rail = Rail(s, n)
+            rail = Rail(s, n, occupied)
             usable = convoy_seas(s, n, ctx)
         moves = army_moves(s, n, r, rail, usable, protected, canals)[0]
         if g:
@@ -125,14 +148,14 @@ def legal_maneuver(s: GameState) -> list[Action]:
                 if not a.convoy or _may_ask(s, ctx, g, r, ARMY, [board.index[x] for x in a.convoy])
             ]
         out += moves
-        if status_change and is_foreign_home(s, n, r):
+        if status_change and owners[r] != NO and owners[r] != n:  # (a foreign home)
             if friendly > 0 and protected(owners[r]) != r:
-                out.append(ChangeStatus(c, ids[r], HOSTILE))
+                out.append(made(ChangeStatus, c, ids[r], HOSTILE))
             if hostile > 0:
-                out.append(ChangeStatus(c, ids[r], FRIENDLY))
+                out.append(made(ChangeStatus, c, ids[r], FRIENDLY))
     out += initiated_fights(s, n)
     out += [DestroyFactory(c, ids[r]) for r in destroyable(s, n)]
-    out.append(EndManeuver(c))
+    out.append(made(EndManeuver, c))
     return out
 
 
@@ -153,18 +176,20 @@ def _may_ask(
 
 class ProtectedProvinces:
     """Each nation's province that foreign armies may only enter as friendly, looked up once
-    per position and only for the nations a move list actually meets."""
+    per position and only for the nations a move list actually meets. ``occupied``: the
+    position's ``occupation``, when the caller has it."""
 
-    __slots__ = ("_found", "_s")
+    __slots__ = ("_found", "_occupied", "_s")
 
-    def __init__(self, s: GameState) -> None:
+    def __init__(self, s: GameState, occupied: bytes | None = None) -> None:
         self._s = s
+        self._occupied = occupied
         self._found: dict[int, int] = {}
 
     def __call__(self, nation: int) -> int:
         found = self._found.get(nation)
         if found is None:
-            found = self._found[nation] = protected_province(self._s, nation)
+            found = self._found[nation] = protected_province(self._s, nation, self._occupied)
         return found
 
 
@@ -196,7 +221,7 @@ def army_moves(
             look.army_moves.clear()
         look.army_moves[key] = entry
     dests, foreign, variants = entry
-    guarded = tuple(protected(m) for m in foreign)
+    guarded = tuple([protected(m) for m in foreign]) if foreign else ()
     found = variants.get(guarded)
     if found is None:
         found = _build_army_moves(s, n, origin, dests, dict(zip(foreign, guarded, strict=True)))
@@ -254,15 +279,39 @@ def fight_kinds(s: GameState, r: int, attacker: int, target: int) -> list[tuple[
     return pairs
 
 
+_NONZERO = bytes([0] + [255] * 255)  # a count -> 0 or 255, for masks of whole arrays
+
+
 def initiated_fights(s: GameState, n: int) -> list[Fight]:
     """Battles the active nation may start at any time with units already in a region."""
+    armies, fleets = s.armies, s.fleets
+    size = len(s.board.regions)
+    every_army, every_fleet = b"".join(armies), b"".join(fleets)
+    if len(every_army) == len(every_fleet) == size * len(armies):
+        # where each nation has units, as one number (byte r of nation k's block is 255
+        # where it has a unit in region r): most positions share no region with another
+        # nation, and end here
+        present = int.from_bytes(every_army.translate(_NONZERO), "little") | int.from_bytes(
+            every_fleet.translate(_NONZERO), "little"
+        )
+        bits = 8 * size
+        block = (1 << bits) - 1
+        others = 0
+        for m in range(len(armies)):
+            if m != n:
+                others |= present >> (bits * m) & block
+        shared = present >> (bits * n) & block & others
+        if not shared:
+            return []
+        regions = [r for r, both in enumerate(shared.to_bytes(size, "little")) if both]
+    else:  # (arrays of another shape)
+        regions = list(range(size))
     out = []
     ids = lookups(s).ids
     c = code(s, n)
-    armies, fleets = s.armies, s.fleets
     nations = range(len(armies))
-    for r, (a, f) in enumerate(zip(armies[n], fleets[n], strict=True)):
-        if not (a or f):
+    for r in regions:
+        if not (armies[n][r] or fleets[n][r]):
             continue
         for m in nations:
             if m == n or not (armies[m][r] or fleets[m][r]):
@@ -270,7 +319,7 @@ def initiated_fights(s: GameState, n: int) -> list[Fight]:
             for mine, theirs in fight_kinds(s, r, n, m):
                 if mine != theirs and not s.rules.port_fleet_fights_present_army:
                     continue  # army against port fleet only when the army enters
-                out.append(Fight(c, ids[r], mine, s.board.codes[m], theirs))
+                out.append(made(Fight, c, ids[r], mine, s.board.codes[m], theirs))
     return out
 
 
@@ -292,11 +341,11 @@ def battle_options(s: GameState, ctx: BattleContext, m: int) -> list[Fight]:
         for t in turn_order_after(s, n):
             for mine, theirs in fight_kinds(s, r, n, t):
                 if (ctx.any_unit or mine == ctx.unit) and (mixed or mine == theirs):
-                    out.append(Fight(code(s, n), rid, mine, code(s, t), theirs))
+                    out.append(made(Fight, code(s, n), rid, mine, code(s, t), theirs))
         return out
     for mine, theirs in fight_kinds(s, r, m, n):
         if (ctx.any_unit or theirs == ctx.unit) and (mixed or mine == theirs):
-            out.append(Fight(code(s, m), rid, mine, code(s, n), theirs))
+            out.append(made(Fight, code(s, m), rid, mine, code(s, n), theirs))
     return out
 
 
@@ -309,15 +358,18 @@ def with_asking(ctx: BattleContext, asking: tuple[int, ...]) -> BattleContext:
 def legal_battle(s: GameState) -> list[Fight | NoFight]:
     ctx: BattleContext = s.ctx
     m = ctx.asking[0]
-    return [*battle_options(s, ctx, m), NoFight(code(s, m))]
+    return [*battle_options(s, ctx, m), made(NoFight, code(s, m))]
 
 
 # ------------------------------------------------------------------------------- destruction
 
 
 def destroyable(s: GameState, n: int) -> list[int]:
+    armies = s.armies[n]
+    if not armies or max(armies) < 3:  # (the usual case: no three armies anywhere)
+        return []
     out = []
-    for r, count in enumerate(s.armies[n]):
+    for r, count in enumerate(armies):
         if count < 3 or not s.factory[r] or not is_foreign_home(s, n, r):
             continue
         need = count - (s.friendly[n][r] if s.rules.destroy_requires_hostile else 0)

@@ -6,8 +6,9 @@ Up to three spaces are free; each further space costs 2M (Imperial) or, in Imper
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum, auto
 
-from rules.actions import INVESTOR_SPACE, RONDEL_SPACES, ChooseRondel, SwissBankForce
+from rules.actions import INVESTOR_SPACE, RONDEL_SPACES, ChooseRondel, SwissBankForce, made
 from rules.common import (
     Events,
     await_decision,
@@ -59,6 +60,7 @@ def distance(origin: int, target: int) -> int:
 
 
 FREE_SPACES = 3
+FACTORY_SPACE = RONDEL_SPACES.index("factory")
 FLAT_STEP_PRICE = 2
 
 
@@ -82,16 +84,18 @@ def move_cost(s: GameState, n: int, target: int) -> int:
 
 
 def passes_investor(origin: int, target: int) -> bool:
+    """The move goes past Investor (without ending there)."""
     if origin == NO:
         return False
-    return any((origin + k) % 8 == INVESTOR_SPACE for k in range(1, distance(origin, target)))
+    return 0 < (INVESTOR_SPACE - origin) % 8 < distance(origin, target)
 
 
 def interest_shortfall(s: GameState, n: int) -> int:
-    """What the government would have to pay from their own cash to pay the other holders."""
-    from rules.investing import interest_payments
+    """What the government would have to pay from their own cash to pay the other holders
+    (``rules.investing.interest_payments(s, n).short``)."""
+    from rules.investing import interest_short
 
-    return interest_payments(s, n).short
+    return interest_short(s, n)
 
 
 def factory_possible(s: GameState, n: int, spare_cash: int) -> bool:
@@ -108,41 +112,92 @@ def check_rondel(s: GameState, n: int, target: int) -> int:
     return move_cost(s, n, target)
 
 
-def rondel_refusal(s: GameState, n: int, target: int) -> str | None:
-    """Why the nation may not move to ``target`` now, or None when it may. (Move lists ask
-    this for every space, so refusals are returned, not raised.)"""
+class Block(Enum):
+    """Why a rondel space may not be chosen now (``rondel_block``); ``rondel_refusal`` words
+    it. Move lists ask only for the kind, so a refused space costs no message."""
+
+    STAY = auto()
+    TOO_FAR = auto()
+    CASH = auto()
+    INVESTOR_SHORT = auto()
+    NO_FACTORY = auto()
+
+
+def rondel_blocks(s: GameState, n: int) -> list[Block | None]:
+    """For each rondel space (in ``RONDEL_SPACES`` order), the rule that forbids nation ``n``
+    to move there now, or None when it may: the one computation behind the move list,
+    ``rondel_refusal`` and the previews. One pass, as the move list asks for every space."""
     origin = s.rondel[n]
-    space = RONDEL_SPACES[target]
+    cash = s.cash[s.government[n]]
+    price = step_price(s, n) if origin != NO else 0
+    rules = s.rules
+    out: list[Block | None] = []
+    for target in range(8):
+        cost = 0
+        if origin != NO:
+            d = (target - origin) % 8
+            if d == 0:
+                out.append(Block.STAY)
+                continue
+            if d > 6:
+                out.append(Block.TOO_FAR)
+                continue
+            if d > FREE_SPACES:
+                cost = price * (d - FREE_SPACES)
+        if cost > cash:
+            out.append(Block.CASH)
+        elif (
+            target == INVESTOR_SPACE
+            and rules.interest_shortfall == "forbid_investor"
+            and interest_shortfall(s, n) > cash - cost
+        ):
+            out.append(Block.INVESTOR_SHORT)
+        elif (
+            target == FACTORY_SPACE
+            and rules.factory_without_site == "forbidden"
+            and not factory_possible(s, n, cash - cost)
+        ):
+            out.append(Block.NO_FACTORY)
+        else:
+            out.append(None)
+    return out
+
+
+def rondel_block(s: GameState, n: int, target: int) -> Block | None:
+    """The rule that forbids nation ``n`` to move to ``target`` now, or None when it may."""
+    return rondel_blocks(s, n)[target]
+
+
+def rondel_refusal(s: GameState, n: int, target: int) -> str | None:
+    """Why the nation may not move to ``target`` now, in words, or None when it may."""
+    block = rondel_block(s, n, target)
+    if block is None:
+        return None
+    origin = s.rondel[n]
+    space = SPACE_NAMES[RONDEL_SPACES[target]]
     gov = s.government[n]
-    if origin != NO:
-        d = (target - origin) % 8
-        if d == 0:
-            return f"{nname(s, n)} must move on the rondel; it cannot stay on {SPACE_NAMES[space]}"
-        if d > 6:
-            return f"{nname(s, n)} can move at most 6 spaces; {SPACE_NAMES[space]} is {d} away"
+    if block is Block.STAY:
+        return f"{nname(s, n)} must move on the rondel; it cannot stay on {space}"
+    if block is Block.TOO_FAR:
+        return (
+            f"{nname(s, n)} can move at most 6 spaces; {space} is {distance(origin, target)} away"
+        )
     cost = move_cost(s, n, target)
-    if cost > s.cash[gov]:
+    if block is Block.CASH:
         return (
             f"{s.players[gov]} cannot pay {cost}M to move {nname(s, n)} "
             f"{distance(origin, target)} spaces with only {s.cash[gov]}M in cash"
         )
-    if target == INVESTOR_SPACE and s.rules.interest_shortfall == "forbid_investor":
-        short = interest_shortfall(s, n)
-        if short > s.cash[gov] - cost:
-            return (
-                f"{nname(s, n)} cannot choose Investor: its treasury is {short}M short of the "
-                f"interest and {s.players[gov]} cannot pay that in cash"
-            )
-    if (
-        SPACE_STEP[space] == "factory"
-        and s.rules.factory_without_site == "forbidden"
-        and not factory_possible(s, n, s.cash[gov] - cost)
-    ):
+    if block is Block.INVESTOR_SHORT:
         return (
-            f"{nname(s, n)} cannot build a factory now, so it may not choose "
-            "Factory (rule option factory_without_site=forbidden)"
+            f"{nname(s, n)} cannot choose Investor: its treasury is "
+            f"{interest_shortfall(s, n)}M short of the interest and {s.players[gov]} cannot "
+            "pay that in cash"
         )
-    return None
+    return (
+        f"{nname(s, n)} cannot build a factory now, so it may not choose "
+        "Factory (rule option factory_without_site=forbidden)"
+    )
 
 
 def step_rondel_decision(s: GameState, ev: Events) -> None:
@@ -152,22 +207,25 @@ def step_rondel_decision(s: GameState, ev: Events) -> None:
 
 
 def legal_rondel(s: GameState, n: int) -> list[ChooseRondel]:
-    out = []
     c = code(s, n)
-    for target in range(8):
-        if rondel_refusal(s, n, target) is None:
-            out.append(ChooseRondel(c, RONDEL_SPACES[target]))
-    return out
+    return [
+        made(ChooseRondel, c, RONDEL_SPACES[target])
+        for target, block in enumerate(rondel_blocks(s, n))
+        if block is None
+    ]
 
 
-def apply_rondel(s: GameState, a: ChooseRondel, ev: Events) -> None:
+def apply_rondel(s: GameState, a: ChooseRondel, ev: Events, listed: bool = False) -> None:
+    """Move the nation's marker; ``listed``: the engine listed this choice for this position
+    (``legal_rondel`` made the checks)."""
     n = s.turn
     if a.space not in RONDEL_SPACES:
         raise IllegalAction(
             f"there is no rondel space {a.space!r}; spaces are {' '.join(RONDEL_SPACES)}"
         )
     target = RONDEL_SPACES.index(a.space)
-    check_rondel(s, n, target)
+    if not listed:
+        check_rondel(s, n, target)
     origin = s.rondel[n]
     clear_await(s)
     if passes_investor(origin, target):

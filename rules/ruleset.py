@@ -194,12 +194,15 @@ class RuleSet:
     # -- derived values used by the engine ---------------------------------------------------
     @property
     def bond_costs(self) -> tuple[int, ...]:
-        base = (2, 4, 6, 9, 12, 16, 20, 25)
-        return (*base, 30) if self.thirty_million_bond else base
+        return _BONDS_WITH_30 if self.thirty_million_bond else _BONDS
 
     @property
     def uses_investor_card(self) -> bool:
         return self.variant != "no-investor-card"
+
+
+_BONDS = (2, 4, 6, 9, 12, 16, 20, 25)
+_BONDS_WITH_30 = (*_BONDS, 30)
 
 
 def parse_option_value(name: str, text: str) -> Any:

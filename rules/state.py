@@ -15,11 +15,14 @@ collector (which walks every list kept in the history) most of its work.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from maps import Board
 from rules.decisions import Decision
 from rules.ruleset import RuleSet
+
+if TYPE_CHECKING:
+    from rules.actions import Action
 
 NO = -1  # "nobody" / "nowhere" in index fields
 _new_state = object.__new__
@@ -48,6 +51,28 @@ class Event:
 
     text: str
     nation: str | None = None
+
+
+class Listing:
+    """The legal actions the engine listed for one position, and (once asked) the identities
+    of those objects, so that ``rules.engine.apply`` recognises its own listed actions."""
+
+    __slots__ = ("_ids", "actions")
+
+    def __init__(self, actions: tuple[Action, ...]) -> None:
+        self.actions = actions
+        self._ids: frozenset[int] | None = None
+
+    def __reduce__(self) -> tuple[type[Listing], tuple[tuple[Action, ...]]]:
+        # identities mean nothing in another process or copy: they are taken afresh there
+        return (Listing, (self.actions,))
+
+    def holds(self, action: object) -> bool:
+        """``action`` is one of the listed objects themselves (not merely an equal one)."""
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = frozenset(map(id, self.actions))
+        return id(action) in ids
 
 
 @dataclass(slots=True)
@@ -89,6 +114,11 @@ class GameState:
     free_invested: frozenset[int] = field(default_factory=frozenset)
     # groups still shared with the position this one was forked from (see ``fork``)
     shared: int = field(default=0, compare=False, repr=False)
+    # The actions the engine listed for this position (``rules.engine.legal_actions``): an
+    # action applied that is one of these very objects needs no checking. Not part of the
+    # position: copies and forks start without it, and ``Game.state`` (the position handed
+    # out to be read or set up) drops it.
+    listed: Listing | None = field(default=None, compare=False, repr=False)
 
     def copy(self) -> GameState:
         """A copy that shares nothing mutable with this state: a fork that owns every field
@@ -133,6 +163,7 @@ class GameState:
         new.finished = self.finished
         new.free_invested = self.free_invested
         new.shared = ALL_GROUPS
+        new.listed = None
         return new
 
     def own(self, groups: int) -> None:
@@ -172,10 +203,9 @@ class GameState:
     def credits(self, nation: int) -> list[int]:
         """Every player's credit in ``nation`` (one pass over its bonds)."""
         out = [0] * len(self.players)
-        costs = self.rules.bond_costs
-        for k, o in enumerate(self.bond_owner[nation]):
+        for cost, o in zip(self.rules.bond_costs, self.bond_owner[nation], strict=False):
             if o != NO:
-                out[o] += costs[k]
+                out[o] += cost
         return out
 
     def interest_owed(self, nation: int) -> list[int]:
