@@ -185,14 +185,19 @@ async def hand_over(pilot: Pilot[Any]) -> None:
         await pilot.pause()
 
 
-async def pick(pilot: Pilot[Any], option_id: str) -> None:
-    """Highlight the decision option with this id by arrow keys (headings are skipped),
-    then press Enter."""
+async def highlight(pilot: Pilot[Any], option_id: str) -> None:
+    """Highlight the decision option with this id by arrow keys (headings are skipped)."""
     ol: Any = pilot.app.screen.query_one("#decision-options")
     listed = [ol.get_option_at_index(i) for i in range(ol.option_count)]
     ids = [o.id for o in listed if not o.disabled]
     assert option_id in ids, (option_id, ids)
-    await pilot.press("home", *["down"] * ids.index(option_id), "enter")
+    await pilot.press("home", *["down"] * ids.index(option_id))
+
+
+async def pick(pilot: Pilot[Any], option_id: str) -> None:
+    """Highlight the decision option with this id, then press Enter."""
+    await highlight(pilot, option_id)
+    await pilot.press("enter")
     await pilot.pause()
 
 

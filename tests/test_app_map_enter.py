@@ -6,7 +6,7 @@ highlighted unit, and where Enter only shows the region the footer says "details
 from __future__ import annotations
 
 from maneuver_helpers import new_game, place, start_maneuver, units
-from pilot import drive, screen_lines, until
+from pilot import drive, highlight, screen_lines, until
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.app.screens.dialogs import ChoiceScreen, InfoScreen
@@ -27,11 +27,8 @@ async def test_enter_on_a_marked_destination_moves_the_highlighted_unit() -> Non
     async with drive(app) as pilot:
         await pilot.pause()
         screen = app.screen
-        ol = screen.query_one("#decision-options")
-        ids = [o.id for o in (ol.get_option_at_index(i) for i in range(ol.option_count))]
-        ids = [i for i in ids if i is not None and not ol.get_option(i).disabled]
         # the army in Vienna highlighted in the list, not opened: the map marks its moves
-        await pilot.press("home", *["down"] * ids.index("g:move_army:vienna"))
+        await highlight(pilot, "g:move_army:vienna")
         await until(pilot, lambda: "romania" in screen.map_model.marks.destinations)
         await pilot.press("5", "g", *"RUM", "enter")
         await until(pilot, lambda: screen.map_model.cursor == "romania")
@@ -72,10 +69,7 @@ async def test_a_marked_destination_with_a_unit_of_ones_own_asks_which() -> None
     async with drive(app) as pilot:
         await pilot.pause()
         board = app.screen
-        ol = board.query_one("#decision-options")
-        ids = [o.id for o in (ol.get_option_at_index(i) for i in range(ol.option_count))]
-        ids = [i for i in ids if i is not None and not ol.get_option(i).disabled]
-        await pilot.press("home", *["down"] * ids.index("g:move_army:vienna"))
+        await highlight(pilot, "g:move_army:vienna")
         await until(pilot, lambda: "budapest" in board.map_model.marks.destinations)
         await pilot.press("5", "g", *"BUD", "enter")
         await until(pilot, lambda: board.map_model.cursor == "budapest")
