@@ -149,3 +149,13 @@ def test_every_decision_has_one_word_its_words_and_its_help_page() -> None:
     }
     for action, decision in answers.items():
         assert action.kind == decision and decision in engine.DECISIONS
+
+
+async def test_a_lobby_refresh_due_as_the_connection_ends_does_nothing(tmp_path: Path) -> None:
+    """The lobby's refresh runs from a timer; one that fires while the connection's app is
+    ending (no screen left) must not fail the app (seen once in CI: ScreenStackError)."""
+    app, _ = remote_app(tmp_path)
+    async with drive(app) as pilot:
+        await pilot.pause()
+    assert app.screen_stack == []
+    app._refresh_lobby()  # (after the app ended: nothing to show, nothing raised)

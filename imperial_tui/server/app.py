@@ -226,8 +226,10 @@ class ServerApp(GameApp[RemoteSession]):
         from imperial_tui.server.lobby import LobbyScreen
 
         self._lobby_pending = False
-        if isinstance(self.screen, LobbyScreen):
-            self.screen.show_games()
+        # (the timer may fire while the connection's app is ending: no screen left to show)
+        top = self.screen_stack[-1] if self.screen_stack else None
+        if isinstance(top, LobbyScreen):
+            top.show_games()
 
     # -- what quitting and a new game mean here -----------------------------------------------
     def action_request_quit(self) -> None:
