@@ -10,7 +10,7 @@ from io import StringIO
 from pathlib import Path
 
 from helpers import bonds_of, give_bond, give_turn, nation_of, new_game, set_cash
-from pilot import drive, until
+from pilot import drive, screen_text, until
 from rich.console import Console
 
 from imperial_tui.app import ImperialApp
@@ -84,8 +84,9 @@ async def test_since_your_last_turn_names_the_government_a_computer_took_and_its
         lines = [(line.nation, line.text) for line in found.lines]
         assert lines[0] == ("AH", "Ben took the government from you"), lines
         assert "Ben" in found.actors and found.start == 1  # after her own decision
-        shown = "\n".join(s.text for s in app.screen._compositor.render_strips())
-        assert "since your last turn" in shown and "took the government from you" in shown
+        # (the screen is pushed before it is drawn: wait for its first frame)
+        await until(pilot, lambda: "since your last turn" in screen_text(app), what="recap")
+        assert "took the government from you" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
@@ -157,8 +158,7 @@ async def test_hot_seat_recap_is_each_players_own_after_the_hand_over(tmp_path: 
         await pilot.pause()
         handover = app.screen
         assert type(handover).__name__ == "HandoverScreen"
-        said = "\n".join(s.text for s in handover._compositor.render_strips())
-        assert "Ben decides next: invest." in said
+        await until(pilot, lambda: "Ben decides next: invest." in screen_text(app))
         await pilot.press("enter")
         await pilot.pause()
         assert session.viewer == "Ben"
@@ -171,9 +171,8 @@ async def test_hot_seat_recap_is_each_players_own_after_the_hand_over(tmp_path: 
         await until(pilot, lambda: g.awaiting.player == "Ben" and g.awaiting.kind == "rondel")
         app.apply_human(g.parse("IT rondel taxation"))
         await until(pilot, lambda: g.awaiting.player == "Anna")
-        await pilot.pause()
-        said = "\n".join(s.text for s in app.screen._compositor.render_strips())
-        assert "Anna decides next for" in said and "Pass the keyboard to Anna" in said
+        await until(pilot, lambda: "Pass the keyboard to Anna" in screen_text(app))
+        assert "Anna decides next for" in screen_text(app)
 
 
 async def test_a_donation_is_the_donors_own_decision_and_brings_no_recap_back(
@@ -220,7 +219,8 @@ async def test_computer_players_pause_after_each_decision_until_a_key(tmp_path: 
         for _ in range(10):
             await pilot.pause()
         assert len(g.plies) == plies  # waiting for the key
-        said = "\n".join(s.text for s in app.screen._compositor.render_strips())
+        await until(pilot, lambda: "Ben (computer) decided" in screen_text(app))
+        said = screen_text(app)
         assert "Ben (computer) decided" in said and "IT moves to Import" in said
         assert "import: armies for Rome" in said  # the reason
         await pilot.press("p")  # the pause setting cycles: off
