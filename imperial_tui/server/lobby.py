@@ -11,10 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from imperial_tui.app.screens.new_game import SEAT_KINDS, NewGameScreen
+from imperial_tui.app.widgets.footer import KeysFooter
 from imperial_tui.server.hub import LobbyRow
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ class LobbyScreen(Screen[None]):
         yield Static(id="lobby-title")
         yield OptionList(id="lobby-games")
         yield Static(id="lobby-detail")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         title = Text(" Imperial ", style="bold reverse")

@@ -21,7 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList, Static, TabbedContent, TabPane
+from textual.widgets import OptionList, Static, TabbedContent, TabPane
 from textual.widgets.tabbed_content import ContentTab, ContentTabs
 
 from imperial_tui.app.base import game_app
@@ -32,6 +32,7 @@ from imperial_tui.app.screens.guard import GuardedScreen
 from imperial_tui.app.widgets.base import Panel, nation_text, on_screen, set_content
 from imperial_tui.app.widgets.bonds import BondsPanel
 from imperial_tui.app.widgets.decision import DecisionPanel
+from imperial_tui.app.widgets.footer import KeysFooter
 from imperial_tui.app.widgets.log import LogPanel
 from imperial_tui.app.widgets.maneuver_menu import canal_title
 from imperial_tui.app.widgets.map import MapInfo, MapView
@@ -189,7 +190,7 @@ class GameScreen(GameMap, GuardedScreen):
                     yield MapView(self.map_model, id="map-view")
                     yield MapInfo(id="map-info")
         yield Static(id="logtail")
-        yield Footer()
+        yield KeysFooter()
 
     def decision_widget(self) -> Widget:
         """The panel under the nations: the decision (the history browser shows its turn)."""

@@ -8,9 +8,10 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from imperial_tui.app.screens.guard import DismissFromTop, GuardedScreen
+from imperial_tui.app.widgets.footer import KeysFooter
 from imperial_tui.render.standings import rounds_table, standings_table
 from imperial_tui.render.style import nation_style
 from rules import Game, Result
@@ -49,7 +50,7 @@ class GameOverScreen(DismissFromTop, GuardedScreen):
             if self.game is not None:
                 yield Static("Victory points by round", classes="section")
                 yield Static(rounds_table(self.game, (), self.times == "x"), id="score-rounds")
-        yield Footer()
+        yield KeysFooter()
 
     def action_scroll(self, pages: int) -> None:
         body = self.query_one("#score", VerticalScroll)

@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from imperial_tui.app.screens.guard import DismissFromTop
+from imperial_tui.app.widgets.footer import KeysFooter
 from imperial_tui.render.rules_text import page, topics
 from imperial_tui.render.style import to_ascii
 from rules import RuleSet
@@ -38,7 +39,7 @@ class HelpScreen(DismissFromTop, ModalScreen[None]):
             yield OptionList(*[Option(t, id=t) for t in topics()], id="help-topics")
             with VerticalScroll(id="help-body"):
                 yield Static(id="help-text")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         ol = self.query_one(OptionList)

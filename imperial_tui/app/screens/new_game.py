@@ -13,11 +13,12 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Footer, Input, OptionList, Select, Static
+from textual.widgets import Button, Checkbox, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from imperial_tui.app.screens.guard import GuardedScreen
 from imperial_tui.app.widgets.base import Hanging
+from imperial_tui.app.widgets.footer import KeysFooter
 from rules import OPTIONS, RuleSet
 from rules.bots.levels import LEVELS
 from rules.controllers import HUMAN, Controller
@@ -186,7 +187,7 @@ class NewGameScreen(GuardedScreen):
             yield Static("Rule options (enter changes the highlighted one)", classes="section")
             yield OptionList(*self.option_items(), id="options")
             yield Button("Start game (ctrl+g)", id="start", variant="primary")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         from imperial_tui.app.widgets.ascii import asciify

@@ -10,9 +10,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from imperial_tui.app.screens.guard import DismissFromTop, GuardedScreen
+from imperial_tui.app.widgets.footer import KeysFooter
 from imperial_tui.model.session import SessionView
 from imperial_tui.render.show import revenue_column
 from imperial_tui.render.standings import leader_text, power_table, rounds_table, standings_table
@@ -66,7 +67,7 @@ class StandingsScreen(DismissFromTop, GuardedScreen):
             )
             yield Static("Victory points by round", classes="section")
             yield Static(rounds_table(game, hidden, self.times == "x"), id="standings-rounds")
-        yield Footer()
+        yield KeysFooter()
 
     def action_scroll(self, pages: int) -> None:
         body = self.query_one("#standings", VerticalScroll)
