@@ -33,3 +33,4 @@ async def test_the_marker_stays_on_the_nation_whose_move_triggered_the_investor(
         await until(pilot, lambda: "invest" in screen_lines(app)[0])
         marked = [line for line in screen_lines(app) if "▶" in line]
         assert len(marked) == 1 and "▶AH" in marked[0].replace(" ", ""), marked
+        assert "invest · AH's turn" in screen_lines(app)[0]  # the status line names it too

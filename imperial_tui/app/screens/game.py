@@ -364,6 +364,11 @@ class GameScreen(GameMap, GuardedScreen):
             if aw.kind == Decision.CANAL:  # the engine's words are too long for the line
                 words = canal_title(s)
             text.append(f"({aw.player}) {words}")
+            if aw.kind == Decision.INVEST and aw.nation is None and s.turn >= 0:
+                # the investor card pays out in the turn of the nation whose rondel move
+                # reached it: the nation the treasuries panel marks
+                text.append(f" {dot} ")
+                text.append_text(nation_text(s.board.codes[s.turn], "'s turn"))
         return text
 
     def shown_panel(self) -> str:
