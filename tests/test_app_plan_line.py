@@ -92,3 +92,23 @@ def test_the_plan_line_keeps_the_newest_step_and_shortens_the_one_before_it() ->
     assert len(Content(fitted).wrap(40)) == 2
     # nothing of the older step fits beside the newest: the count, and the newest whole
     assert fitted_plan("", [older, "x" * 60], 40, 2) == "2 so far, last: " + "x" * 60
+
+
+async def test_the_plan_line_is_fitted_again_when_the_decision_panel_narrows() -> None:
+    """The panel's width changes without a new decision (Imperial 2030's world map at
+    120x40 takes the width it needs and the decision the rest, #left's class -map-fit):
+    the line is fitted to the new width, the newest step still whole."""
+    game = italy_moves_into_a_french_fleet()
+    app = ImperialApp(session=Session(game, dict.fromkeys(game.players, "human"), None))
+    async with drive(app, size=(120, 40)) as pilot:
+        await pilot.pause()
+        await enter_the_sea(pilot, app, game)
+        await pick(pilot, option_id(app, "IT fleet fights FR fleet in western_mediterranean"))
+        await until(pilot, lambda: game.awaiting.kind == Decision.MANEUVER)
+        await until(pilot, lambda: "so far" in plan_shown(app))
+        wide = plan_shown(app)
+        app.screen.query_one("#left").styles.width = 34  # as the world map's fit does
+        newest = "IT fights FR in Western Mediterranean Sea"
+        await until(pilot, lambda: app.screen.query_one("#decision-plan").content_region.width < 40)
+        await until(pilot, lambda: plan_shown(app).endswith(newest), limit=60, what="fitted")
+        assert plan_shown(app) != wide

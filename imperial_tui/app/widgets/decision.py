@@ -291,17 +291,37 @@ class DecisionPanel(Vertical):
             set_content(plan, Text(f"waiting for {aw.player}: {what}", style="italic"), layout=None)
             self._clear()
             return True
-        arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
-        if aw.kind == Decision.BATTLE:
-            line = battle_text(game)
-        elif aw.kind == Decision.CANAL:
-            line = canal_text(game, arrow)
-        else:
-            line = self.plan_text(session, arrow, plan.content_region.width or 40, plan_lines)
-        set_content(plan, line, layout=None)
+        set_content(plan, self._plan_line(session, plan, plan_lines), layout=None)
         self._actions = game.legal_actions()
         self._fill(keep)
         return True
+
+    def _plan_line(self, session: SessionView, plan: Static, lines: int) -> Text:
+        """The line under the title for a decision of this player: a battle's or a canal's
+        question, else the plan so far fitted to ``plan``'s width and ``lines``."""
+        game = session.view
+        aw = game.awaiting
+        arrow = glyphs(getattr(self.app, "ascii_only", False)).arrow
+        if aw is not None and aw.kind == Decision.BATTLE:
+            return battle_text(game)
+        if aw is not None and aw.kind == Decision.CANAL:
+            return canal_text(game, arrow)
+        return self.plan_text(session, arrow, plan.content_region.width or 40, lines)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The plan so far is fitted to the panel's width (``fitted_plan``): fitted again
+        when the terminal's size changes it, once the new layout is in place."""
+        self.call_after_refresh(self._refit_plan)
+
+    def _refit_plan(self) -> None:
+        session = self._session
+        if session is None or not self._actions or not self.is_attached:
+            return  # no decision of this player's on show: its line says who decides
+        if self._key is None or self._key[0] != session.version:
+            return  # a change is on its way: show() fits the line then
+        plan = self.query_one("#decision-plan", Static)
+        lines = 3 if self._key[2] is not None and self._key[2].kind == Decision.BATTLE else 2
+        set_content(plan, self._plan_line(session, plan, lines), layout=None)
 
     def _kept_choice(self, now: Awaiting | None) -> Action | None:
         """The action the flat list highlights, when the same player goes on with the same
