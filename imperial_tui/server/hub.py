@@ -144,6 +144,7 @@ class Hub:
             await table.stop()
         for task in list(self._notify_tasks):
             task.cancel()
+        self.redraws.stop()
         self.executor.shutdown(wait=False, cancel_futures=True)
 
     # -- connections --------------------------------------------------------------------------

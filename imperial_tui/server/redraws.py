@@ -74,6 +74,13 @@ class Redraws:
         self._waiting.pop(screen, None)
         self._last.pop(screen, None)
 
+    def stop(self) -> None:
+        """The server stops: nothing more is redrawn."""
+        self._waiting.clear()
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
     def key_started(self, token: object) -> None:
         """A key arrived on a connection (``token``: the connection); held until
         ``key_done(token)`` or ``key_hold`` seconds."""
