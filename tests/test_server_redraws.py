@@ -269,6 +269,9 @@ def test_a_key_is_answered_before_another_games_screens_are_redrawn(tmp_path: Pa
         hub = Hub(SQLiteStore(tmp_path / "imperial.db"), default_pace=0.0)
         apps = Apps(hub)
         try:
+            # a key holds the line until it is answered, however slow the machine (the
+            # time limits are not what this test is about)
+            hub.redraws = Redraws(key_hold=30, max_hold=30)
             mine = _game(hub, "mine", "a")
             busy = _game(hub, "busy", "b")
             player = await apps.open("a0", mine)

@@ -250,9 +250,11 @@ class ServerApp(GameApp[RemoteSession]):
         if not self.screen_stack:
             return False
         screen = self.screen
-        pumps = [self, screen, screen.focused]
+        focused = screen.focused
+        # a key goes to the focused widget and bubbles up through its containers
+        pumps = [self, screen, *(focused.ancestors_with_self if focused is not None else ())]
         return (
-            any(p is not None and not p._message_queue.empty() for p in pumps)
+            any(not p._message_queue.empty() for p in pumps)
             or bool(screen._dirty_widgets)
             or screen._layout_required
             or screen._repaint_required
