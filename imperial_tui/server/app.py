@@ -274,9 +274,8 @@ class ServerApp(GameApp[RemoteSession]):
             if session is not None and session.table.id == message.game_id and session.refresh():
                 self.after_change()
         finally:
-            drawn = message.drawn
-            if drawn is not None:
-                self.call_after_refresh(lambda: drawn.done() or drawn.set_result(None))
+            if message.drawn is not None:
+                self.call_after_refresh(_done, message.drawn)
 
     def on_your_turn(self, message: YourTurn) -> None:
         self.bell()
@@ -338,6 +337,11 @@ class ServerApp(GameApp[RemoteSession]):
                 self.after_change()
 
         self.push_screen(PromptScreen("Say to everyone at this table (one line):"), done)
+
+
+def _done(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 def _reason(exc: Exception) -> str:
