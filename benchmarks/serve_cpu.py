@@ -51,10 +51,13 @@ class FakeLink:
 
 
 async def settle(apps: list[ServerApp]) -> None:
-    """Until every app has nothing left to do (idle wall time costs no CPU)."""
+    """Until every app has nothing left to do (idle wall time costs no CPU), and no screen
+    waits for its redraw (the hub's redraws, where the server has them)."""
+    redraws = getattr(apps[0].hub, "redraws", None)
     for _ in range(200):
         await asyncio.sleep(0.01)
         busy = any(app._message_queue.qsize() or app.screen._message_queue.qsize() for app in apps)
+        busy = busy or (redraws is not None and not redraws.idle)
         if not busy:
             await asyncio.sleep(0.05)
             return

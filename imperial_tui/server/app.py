@@ -5,7 +5,8 @@ loading, screenshots) and add the table's chat."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
@@ -29,6 +30,8 @@ from rules import RuleSet
 @dataclass
 class TableChanged(Message):
     game_id: int
+    # done once the screen is drawn for it (the process's redraws wait for that)
+    drawn: asyncio.Future[None] | None = field(default=None, compare=False)
 
 
 @dataclass
@@ -58,6 +61,7 @@ def client_console(env: dict[str, str]) -> Console:
 
 
 HERE = Path(__file__).parent
+KEY_PROBE = 0.03  # seconds between looks whether a key that drew nothing is answered
 
 
 class ServerApp(GameApp[RemoteSession]):
@@ -95,6 +99,7 @@ class ServerApp(GameApp[RemoteSession]):
         self.client = Client(user, self._on_turn, self._on_lobby)
         self._table: Table | None = None
         self._lobby_pending = False
+        self._key_probe: asyncio.TimerHandle | None = None
 
     @property
     def shared_renders(self) -> SharedRenders:
@@ -119,6 +124,10 @@ class ServerApp(GameApp[RemoteSession]):
         rest)."""
         self.leave_table()
         self.hub.disconnect(self.client)
+        self.hub.redraws.forget(self)
+        self.hub.redraws.key_done(self)
+        if self._key_probe is not None:
+            self._key_probe.cancel()
 
     # -- tables -------------------------------------------------------------------------------
     def enter_game(self, game_id: int) -> None:
@@ -194,7 +203,62 @@ class ServerApp(GameApp[RemoteSession]):
 
     # -- messages from the table and the hub (other apps' tasks post them) --------------------
     def _table_listener(self, table: Table) -> None:
-        self.post_message(TableChanged(table.id))
+        # not at once: in line behind the process's keys and the other screens (redraws.py)
+        self.hub.redraws.want(self)
+
+    def redraw_table(self) -> asyncio.Future[None] | None:
+        """The process's redraws (redraws.py): show the table's latest state now. The
+        future is done when the frame is drawn; None when there is nothing to draw (the
+        connection is ending, or this screen is up to date: its own player's move)."""
+        table, session = self._table, self.session
+        if table is None or session is None or not self.is_running:
+            return None
+        if session.version == table.version:
+            return None
+        drawn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.post_message(TableChanged(table.id, drawn))
+        return drawn
+
+    # -- keys hold the redraws for other players' moves until they are answered ---------------
+    def input_arrived(self) -> None:
+        """The driver has a key (a paste, a click) for this app: no other screen of the
+        process starts a redraw for moves until it is answered (``frame_sent``, or nothing
+        left to do for it: ``_probe_key``)."""
+        self.hub.redraws.key_started(self)
+        if self._key_probe is None:
+            self._key_probe = asyncio.get_running_loop().call_later(KEY_PROBE, self._probe_key)
+
+    def frame_sent(self) -> None:
+        """The driver sent a frame: the key before it is answered."""
+        self.hub.redraws.key_done(self)
+
+    def _probe_key(self) -> None:
+        """A key that draws nothing (Enter with no decision) is answered once the app and
+        its screen have nothing left to do."""
+        self._key_probe = None
+        redraws = self.hub.redraws
+        if not redraws.holding(self):
+            return
+        if self._answering():
+            self._key_probe = asyncio.get_running_loop().call_later(KEY_PROBE, self._probe_key)
+        else:
+            redraws.key_done(self)
+
+    def _answering(self) -> bool:
+        """Whether the app still has work queued (Textual's private queues and flags: Textual
+        is pinned exactly)."""
+        if not self.screen_stack:
+            return False
+        screen = self.screen
+        focused = screen.focused
+        # a key goes to the focused widget and bubbles up through its containers
+        pumps = [self, screen, *(focused.ancestors_with_self if focused is not None else ())]
+        return (
+            any(not p._message_queue.empty() for p in pumps)
+            or bool(screen._dirty_widgets)
+            or screen._layout_required
+            or screen._repaint_required
+        )
 
     def _on_turn(self, table: Table) -> None:
         self.post_message(YourTurn(table.id))
@@ -205,9 +269,13 @@ class ServerApp(GameApp[RemoteSession]):
             self.post_message(LobbyChanged())
 
     def on_table_changed(self, message: TableChanged) -> None:
-        session = self.session
-        if session is not None and session.table.id == message.game_id and session.refresh():
-            self.after_change()
+        try:
+            session = self.session
+            if session is not None and session.table.id == message.game_id and session.refresh():
+                self.after_change()
+        finally:
+            if message.drawn is not None:
+                self.call_after_refresh(_done, message.drawn)
 
     def on_your_turn(self, message: YourTurn) -> None:
         self.bell()
@@ -269,6 +337,11 @@ class ServerApp(GameApp[RemoteSession]):
                 self.after_change()
 
         self.push_screen(PromptScreen("Say to everyone at this table (one line):"), done)
+
+
+def _done(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
 
 
 def _reason(exc: Exception) -> str:

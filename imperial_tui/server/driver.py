@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import codecs
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, Protocol, TextIO
 
@@ -100,6 +101,10 @@ class SSHDriver(Driver):
         self._refilled = self._loop.time()
         self.dropped = 0
         self.budget: ByteBudget = getattr(self.link, "budget", None) or ByteBudget()
+        # the app hears of each input event and each frame sent (ServerApp: its keys hold
+        # the process's redraws for other players' moves until answered, redraws.py)
+        self._input_arrived: Callable[[], None] | None = getattr(app, "input_arrived", None)
+        self._frame_sent: Callable[[], None] | None = getattr(app, "frame_sent", None)
 
     # -- output -------------------------------------------------------------------------------
     def write(self, data: str) -> None:
@@ -116,6 +121,8 @@ class SSHDriver(Driver):
             self._out.clear()
             if text:
                 self.link.send(text)
+                if self._frame_sent is not None:
+                    self._frame_sent()
 
     # -- application mode ---------------------------------------------------------------------
     def start_application_mode(self) -> None:
@@ -214,6 +221,8 @@ class SSHDriver(Driver):
             self.dropped += 1
             return
         self._tokens -= 1
+        if self._input_arrived is not None:
+            self._input_arrived()
         self.process_message(event)
         if isinstance(event, events.Paste):
             # an Input takes a paste without a repaint of its own until the next key

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from imperial_tui.app.widgets.shared import SharedRenders
 from imperial_tui.server.limits import Sessions
+from imperial_tui.server.redraws import Redraws
 from imperial_tui.server.store import (
     FINISHED,
     OPEN,
@@ -93,6 +94,7 @@ class Hub:
         self._notify_tasks: set[asyncio.Task[None]] = set()
         self.notifications: list[dict[str, str]] = []  # what was sent (tests, the log)
         self.renders = SharedRenders()  # panels drawn once for every screen that shows them
+        self.redraws = Redraws()  # other players' moves drawn behind the players' keys
         self._rung: dict[int, tuple[str, int]] = {}  # game -> (user, plies) last rung for
 
     # -- start and stop -----------------------------------------------------------------------
@@ -142,6 +144,7 @@ class Hub:
             await table.stop()
         for task in list(self._notify_tasks):
             task.cancel()
+        self.redraws.stop()
         self.executor.shutdown(wait=False, cancel_futures=True)
 
     # -- connections --------------------------------------------------------------------------
