@@ -164,9 +164,10 @@ PHASE_WEIGHTS_4 = (
     (1.356, 0.840, 0.200, 0.206, 0.280, 0.411, -3.004, 0.073, 0.269, -0.005, -0.136, 0.052),
     (1.027, 0.877, 0.099, 0.188, -0.074, 0.141, -1.396, -0.087, 0.103, 0.010, 0.007, -0.022),
 )
-# The strong level's table: the features above and ``EXTRA_FEATURES`` (the rondel's tempo,
-# the investor card, governments at risk, armies next to factories, idle units), fitted by
+# A table with the features above and ``EXTRA_FEATURES`` (the rondel's tempo, the investor
+# card, governments at risk, armies next to factories, idle units), fitted by
 # benchmarks/fit_evaluation.py --extended on greedy games and games between search levels.
+# Made for the strong level, which does not use it: tried, it showed no gain (docs/BOTS.md).
 PHASE_WEIGHTS_5 = (
     (
         2.128,
