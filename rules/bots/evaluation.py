@@ -44,6 +44,11 @@ class Weights:
     units: float = 1.0  # multiplies what the governed nations' units are worth
     rival: float = 1.0  # weight of the best rival's value in ``utility`` (0: play for score)
     pace: float = 1.0  # how fast the hand-made projection expects the game to end
+    # least weight of "governments" in every phase (None: the fit's own). The fits (greedy
+    # self-play, where every governor plays alike) find a government worth -1.4 to -4 points
+    # beyond what its nation taxes and holds; a search player who runs a nation better than
+    # the others, and steers it for its own bonds, may count its control for more
+    government_floor: float | None = None
 
 
 DEFAULT = Weights()
@@ -308,5 +313,7 @@ def learned_values(
         coef[11] *= w.cash
     if w.units != 1.0:
         coef[8] *= w.units
+    if w.government_floor is not None and coef[6] < w.government_floor:
+        coef[6] = w.government_floor
     rows = player_features(s, figures, extended=len(coef) > len(FEATURES))
     return [sum(a * b for a, b in zip(coef, row, strict=True)) for row in rows]
