@@ -47,7 +47,8 @@ class Weights:
     # least weight of "governments" in every phase (None: the fit's own). The fits (greedy
     # self-play, where every governor plays alike) find a government worth -1.4 to -4 points
     # beyond what its nation taxes and holds; a search player who runs a nation better than
-    # the others, and steers it for its own bonds, may count its control for more
+    # the others might count its control for more. Tried for the strong level (+2): it
+    # governed more nation turns and won no more games (docs/BOTS.md); no level uses it.
     government_floor: float | None = None
 
 
