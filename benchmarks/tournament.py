@@ -144,7 +144,8 @@ def play_game(spec: GameSpec) -> GameRecord:
 
 def build_bot(level: str, seed: int, hidden_cash: bool = False):
     """A bot by level name, or a variant for experiments: ``LEVEL:key=value,...`` with keys
-    ``eval`` (weight table, 0 = hand-made), ``rival`` (weight of the best rival), ``budget``,
+    ``eval`` (weight table, 0 = hand-made), ``rival`` (weight of the best rival),
+    ``government_floor`` (``Weights.government_floor``), ``budget``,
     ``playouts``, ``horizon``, ``candidates``, ``plans``, ``noise``, ``explore``, ``jitter``,
     ``rollout`` (quick|greedy), ``prune_idle`` (0|1), ``processes``, ``end_horizon``,
     ``end_power``, ``win_bonus``, ``far_horizon``, ``predictable``, ``watch_least``,
@@ -163,6 +164,8 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
         bot.weights = replace(bot.weights, learned=int(opts.pop("eval")))
     if "rival" in opts:
         bot.weights = replace(bot.weights, rival=float(opts.pop("rival")))
+    if "government_floor" in opts:
+        bot.weights = replace(bot.weights, government_floor=float(opts.pop("government_floor")))
     if hasattr(bot, "settings"):
         kinds = {"budget": float, "noise": float, "explore": float, "jitter": float}
         for key in ("win_bonus", "predictable", "trust_low", "trust_high", "prior_weight"):

@@ -94,3 +94,25 @@ def test_a_search_level_with_the_endgame_settings_plays_a_game_to_its_end() -> N
     assert max(game.state.power) < strong.settings.end_power
     play_out(game, {**greedy, "A": strong})
     assert game.state.finished
+
+
+def test_a_government_floor_adds_its_difference_to_each_governor_alone(greedy_game) -> None:
+    """``Weights.government_floor`` raises the fitted weight of a government where it is lower
+    (table 4 finds -1.4 to -4 in the middle phases): a governor's value grows by the
+    difference for each nation he governs, everyone else's stays."""
+    from rules.bots.evaluation import TABLES, Weights, phase_weights
+    from rules.bots.features import nation_figures
+
+    late, _ = greedy_game
+    fitted = phase_weights(max(late.power), TABLES[4])[6]
+    assert fitted < 0  # late in the game the fit counts a government against its holder
+    before = values(late, DEFAULT)
+    after = values(late, Weights(government_floor=1.0))
+    governs = [0] * len(NAMES)
+    for f in nation_figures(late):
+        if f.governor >= 0:
+            governs[f.governor] += 1
+    assert any(governs)
+    for p in range(len(NAMES)):
+        assert after[p] - before[p] == pytest.approx(governs[p] * (1.0 - fitted))
+    assert values(late, Weights(government_floor=fitted - 1)) == pytest.approx(before)

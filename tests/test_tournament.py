@@ -4,6 +4,7 @@ No timing is asserted: the machine is shared."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -82,3 +83,24 @@ def test_a_tiny_tournament_on_the_world_board(capsys: pytest.CaptureFixture) -> 
     assert "2 games of Imperial 2030 of 2 players" in out
     with pytest.raises(SystemExit):
         tournament.main(["random", "random", "--game", "2030", "--edition", "first"])
+
+
+def test_score_gap_splits_a_recorded_games_scores(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    import score_gap
+
+    record = tmp_path / "games.jsonl"
+    tournament.main(["greedy", "random", "--games", "2", "--seed", "5", "--record", str(record)])
+    capsys.readouterr()
+    tally = score_gap.count([str(record)], "greedy")
+    assert tally.seats == {"greedy": 2, "random": 2}
+    json_lines = [json.loads(x) for x in record.read_text().splitlines()]
+    for level in ("greedy", "random"):  # score = cash + bonds (interest x final factor)
+        c = tally.sums[level]
+        assert c["score"] == c["cash"] + c["bonds"]
+    assert sum(tally.parts[w]["games"] for w in (True, False)) == len(json_lines) == 2
+    score_gap.main([str(record), "--level", "greedy"])
+    out = capsys.readouterr().out
+    assert "greedy (2 seat-games)" in out and "a governed turn" in out
+    assert "margin over the best other seat" in out

@@ -44,6 +44,12 @@ class Weights:
     units: float = 1.0  # multiplies what the governed nations' units are worth
     rival: float = 1.0  # weight of the best rival's value in ``utility`` (0: play for score)
     pace: float = 1.0  # how fast the hand-made projection expects the game to end
+    # least weight of "governments" in every phase (None: the fit's own). The fits (greedy
+    # self-play, where every governor plays alike) find a government worth -1.4 to -4 points
+    # beyond what its nation taxes and holds; a search player who runs a nation better than
+    # the others might count its control for more. Tried for the strong level (+2): it
+    # governed more nation turns and won no more games (docs/BOTS.md); no level uses it.
+    government_floor: float | None = None
 
 
 DEFAULT = Weights()
@@ -164,9 +170,10 @@ PHASE_WEIGHTS_4 = (
     (1.356, 0.840, 0.200, 0.206, 0.280, 0.411, -3.004, 0.073, 0.269, -0.005, -0.136, 0.052),
     (1.027, 0.877, 0.099, 0.188, -0.074, 0.141, -1.396, -0.087, 0.103, 0.010, 0.007, -0.022),
 )
-# The strong level's table: the features above and ``EXTRA_FEATURES`` (the rondel's tempo,
-# the investor card, governments at risk, armies next to factories, idle units), fitted by
+# A table with the features above and ``EXTRA_FEATURES`` (the rondel's tempo, the investor
+# card, governments at risk, armies next to factories, idle units), fitted by
 # benchmarks/fit_evaluation.py --extended on greedy games and games between search levels.
+# Made for the strong level, which does not use it: tried, it showed no gain (docs/BOTS.md).
 PHASE_WEIGHTS_5 = (
     (
         2.128,
@@ -307,5 +314,7 @@ def learned_values(
         coef[11] *= w.cash
     if w.units != 1.0:
         coef[8] *= w.units
+    if w.government_floor is not None and coef[6] < w.government_floor:
+        coef[6] = w.government_floor
     rows = player_features(s, figures, extended=len(coef) > len(FEATURES))
     return [sum(a * b for a, b in zip(coef, row, strict=True)) for row in rows]
