@@ -50,15 +50,20 @@ async def enter_the_sea(pilot: Any, app: ImperialApp, game: Game) -> None:
     await until(pilot, lambda: game.awaiting.kind == Decision.BATTLE)
 
 
+async def fight_at_sea(pilot: Any, app: ImperialApp, game: Game) -> None:
+    """The fleet enters the sea and fights there; Italy's Maneuver goes on, two steps so far."""
+    await pilot.pause()
+    await enter_the_sea(pilot, app, game)
+    await pick(pilot, option_id(app, "IT fleet fights FR fleet in western_mediterranean"))
+    await until(pilot, lambda: game.awaiting.kind == Decision.MANEUVER)
+    await until(pilot, lambda: "so far" in plan_shown(app))
+
+
 async def test_the_newest_step_of_the_maneuver_is_read_whole_at_80x24() -> None:
     game = italy_moves_into_a_french_fleet()
     app = ImperialApp(session=Session(game, dict.fromkeys(game.players, "human"), None))
     async with drive(app) as pilot:
-        await pilot.pause()
-        await enter_the_sea(pilot, app, game)
-        await pick(pilot, option_id(app, "IT fleet fights FR fleet in western_mediterranean"))
-        await until(pilot, lambda: game.awaiting.kind == Decision.MANEUVER)
-        await until(pilot, lambda: "so far" in plan_shown(app))
+        await fight_at_sea(pilot, app, game)
         shown = plan_shown(app)
         assert shown.endswith("IT fights FR in Western Mediterranean Sea"), shown
         assert "fleet Naples" in shown  # the older step, shortened where it must be
@@ -101,11 +106,7 @@ async def test_the_plan_line_is_fitted_again_when_the_decision_panel_narrows() -
     game = italy_moves_into_a_french_fleet()
     app = ImperialApp(session=Session(game, dict.fromkeys(game.players, "human"), None))
     async with drive(app, size=(120, 40)) as pilot:
-        await pilot.pause()
-        await enter_the_sea(pilot, app, game)
-        await pick(pilot, option_id(app, "IT fleet fights FR fleet in western_mediterranean"))
-        await until(pilot, lambda: game.awaiting.kind == Decision.MANEUVER)
-        await until(pilot, lambda: "so far" in plan_shown(app))
+        await fight_at_sea(pilot, app, game)
         wide = plan_shown(app)
         app.screen.query_one("#left").styles.width = 34  # as the world map's fit does
         newest = "IT fights FR in Western Mediterranean Sea"
