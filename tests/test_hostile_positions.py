@@ -240,12 +240,22 @@ def test_a_position_on_standard_input_over_8_mb_is_refused_like_a_file_too_big(
 # --------------------------------------------------------------------------- 19 the rest
 
 
-@pytest.fixture
-def game(tmp_path: Path) -> Path:
-    done = imperial("new", "-p", "Anna,Ben,Cleo", "--seed", "3", "-s", "g.json", cwd=tmp_path)
+@pytest.fixture(scope="module")
+def made_game(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """A save made by the commands (a new game, one rondel move), once per test process:
+    each test gets its own copy (``game``), so none sees another's changes."""
+    folder = tmp_path_factory.mktemp("made")
+    done = imperial("new", "-p", "Anna,Ben,Cleo", "--seed", "3", "-s", "g.json", cwd=folder)
     assert done.returncode == 0, done.stderr
-    assert imperial("apply", "g.json", "AH rondel factory", cwd=tmp_path).returncode == 0
-    return tmp_path / "g.json"
+    assert imperial("apply", "g.json", "AH rondel factory", cwd=folder).returncode == 0
+    return (folder / "g.json").read_bytes()
+
+
+@pytest.fixture
+def game(tmp_path: Path, made_game: bytes) -> Path:
+    path = tmp_path / "g.json"
+    path.write_bytes(made_game)
+    return path
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,10 @@ from rules.errors import IllegalAction
 from rules.explain import NOTATION, RuleRef, explain
 from rules.position_text import read_position_text
 
+# the walk (``refusals``) takes seconds: this file's tests share one test process
+# (pytest-xdist), so it runs once a run
+pytestmark = pytest.mark.xdist_group("refusal_walk")
+
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DIR = ROOT / "rules"
 
