@@ -14,7 +14,7 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 
 from imperial_tui.app.widgets.map import MapModel, MapView
-from imperial_tui.render.mapview import MapMarks
+from imperial_tui.render.mapmarks import MapMarks
 from maps import load_board
 
 pytestmark = pytest.mark.skipif(

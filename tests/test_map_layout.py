@@ -13,7 +13,8 @@ import pytest
 
 from imperial_tui.app.widgets.map import MapModel
 from imperial_tui.render.mapglyphs import HEAVY, LIGHT, box_chars
-from imperial_tui.render.mapview import COMPACT_CELL, FULL_CELL, MapPainter, legend_lines
+from imperial_tui.render.maplegend import legend_lines
+from imperial_tui.render.mapview import COMPACT_CELL, FULL_CELL, MapPainter
 from maps import Board, MapError, board_from_data, load_board
 from maps.board import MAP_DIR
 from maps.layout import with_side_layout

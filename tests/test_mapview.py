@@ -10,8 +10,9 @@ import pytest
 from maneuver_helpers import new_game, place, set_factories, set_flag
 from rich.console import Console
 
+from imperial_tui.render.mapcell import flow_tokens, unit_token
 from imperial_tui.render.mapglyphs import TINT
-from imperial_tui.render.mapview import MapPainter, flow_tokens, unit_token
+from imperial_tui.render.mapview import MapPainter
 from imperial_tui.render.style import NATION_STYLE
 from maps import load_board
 from maps.board import MAP_DIR
@@ -136,7 +137,7 @@ def test_units_that_do_not_fit_end_with_a_plus():
 
 
 def test_marks_show_the_unit_its_destinations_and_the_cursor():
-    from imperial_tui.render.mapview import MapMarks
+    from imperial_tui.render.mapmarks import MapMarks
 
     g = position()
     painter = MapPainter(g.state.board)
@@ -153,7 +154,8 @@ def test_marks_show_the_unit_its_destinations_and_the_cursor():
 def test_destinations_carry_a_glyph_that_shows_without_colour(ascii_only: bool) -> None:
     """Issue #24 item 4: with NO_COLOR a destination was a barely lighter grey and in plain
     text nothing marked it; the glyph after its label marks it in every mode."""
-    from imperial_tui.render.mapview import MapMarks, legend_lines
+    from imperial_tui.render.maplegend import legend_lines
+    from imperial_tui.render.mapmarks import MapMarks
 
     g = position()
     glyph = "*" if ascii_only else "◆"

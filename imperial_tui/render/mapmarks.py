@@ -7,7 +7,8 @@ Textual import.
 
 from __future__ import annotations
 
-from imperial_tui.render.mapview import MapMarks
+from dataclasses import dataclass
+
 from rules import Action, Game
 from rules.actions import MoveArmy, MoveFleet
 from rules.canals import CanalRequest
@@ -16,6 +17,55 @@ from rules.maneuver import Rail
 
 MOVES = ("move_army", "move_fleet")
 UnitMove = MoveArmy | MoveFleet
+
+
+@dataclass(frozen=True)
+class MapMarks:
+    """What to highlight. Region ids throughout; empty means nothing highlighted.
+
+    ``origin`` is the unit being moved, ``destinations`` where it may go (from the legal
+    actions), ``chosen`` the destination of the option under the decision list's highlight,
+    ``convoy_destinations`` those it reaches only by convoy, ``convoy`` the seas its convoys
+    (or the highlighted move) need, ``rail`` the provinces the army can ride
+    its rail through, ``movable`` the regions holding units that can still move, ``battle``
+    the region of a battle being decided, ``canal`` the region whose flag controls the canal
+    a unit asks to cross (Imperial 2030's canal decision)."""
+
+    cursor: str | None = None
+    origin: str | None = None
+    destinations: frozenset[str] = frozenset()
+    convoy_destinations: frozenset[str] = frozenset()
+    chosen: str | None = None
+    convoy: frozenset[str] = frozenset()
+    rail: frozenset[str] = frozenset()
+    movable: frozenset[str] = frozenset()
+    battle: str | None = None
+    canal: str | None = None
+
+    def mark_of(self, rid: str) -> str | None:
+        """The strongest highlight of a region (one per region)."""
+        if rid == self.battle:
+            return "battle"
+        if rid == self.origin:
+            return "origin"
+        if rid == self.chosen:
+            return "chosen"
+        if rid == self.canal:
+            return "canal"
+        if rid in self.convoy_destinations:
+            return "convoy_destination"
+        if rid in self.destinations:
+            return "destination"
+        if rid in self.convoy:
+            return "convoy"
+        if rid in self.rail:
+            return "rail"
+        if rid in self.movable:
+            return "movable"
+        return None
+
+
+DESTINATION_MARKS = frozenset({"destination", "convoy_destination", "chosen"})
 
 
 def decision_region(game: Game) -> str | None:

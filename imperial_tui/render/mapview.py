@@ -29,6 +29,7 @@ from functools import partial
 from rich.style import Style
 from rich.text import Text
 
+from imperial_tui.render.mapcell import compose, flow_tokens, header_layout, occupied, unit_token
 from imperial_tui.render.mapglyphs import (
     BARRIER,
     BLOCKED,
@@ -51,9 +52,10 @@ from imperial_tui.render.mapglyphs import (
     map_glyphs,
     style_of,
 )
+from imperial_tui.render.mapmarks import DESTINATION_MARKS, MapMarks
 from imperial_tui.render.style import nation_style
 from maps import Board, MapLayout
-from rules.summary import RegionSummary, UnitSummary
+from rules.summary import RegionSummary
 
 Cell = tuple[int, int]
 
@@ -67,134 +69,8 @@ FULL_CELL = (7, 3)  # characters per cell (with one wall column and one wall row
 COMPACT_CELL = (6, 3)  # one column less: a wide map whole in a smaller window
 
 
-# ----------------------------------------------------------------------------- content
-
-
-@dataclass(frozen=True)
-class MapMarks:
-    """What to highlight. Region ids throughout; empty means nothing highlighted.
-
-    ``origin`` is the unit being moved, ``destinations`` where it may go (from the legal
-    actions), ``chosen`` the destination of the option under the decision list's highlight,
-    ``convoy_destinations`` those it reaches only by convoy, ``convoy`` the seas its convoys
-    (or the highlighted move) need, ``rail`` the provinces the army can ride
-    its rail through, ``movable`` the regions holding units that can still move, ``battle``
-    the region of a battle being decided, ``canal`` the region whose flag controls the canal
-    a unit asks to cross (Imperial 2030's canal decision)."""
-
-    cursor: str | None = None
-    origin: str | None = None
-    destinations: frozenset[str] = frozenset()
-    convoy_destinations: frozenset[str] = frozenset()
-    chosen: str | None = None
-    convoy: frozenset[str] = frozenset()
-    rail: frozenset[str] = frozenset()
-    movable: frozenset[str] = frozenset()
-    battle: str | None = None
-    canal: str | None = None
-
-    def mark_of(self, rid: str) -> str | None:
-        """The strongest highlight of a region (one per region)."""
-        if rid == self.battle:
-            return "battle"
-        if rid == self.origin:
-            return "origin"
-        if rid == self.chosen:
-            return "chosen"
-        if rid == self.canal:
-            return "canal"
-        if rid in self.convoy_destinations:
-            return "convoy_destination"
-        if rid in self.destinations:
-            return "destination"
-        if rid in self.convoy:
-            return "convoy"
-        if rid in self.rail:
-            return "rail"
-        if rid in self.movable:
-            return "movable"
-        return None
-
-
 # an impassable region (the summary lists only the regions units may enter)
 NOTHING_THERE: RegionSummary = {"factory": None, "flag": None, "units": []}
-
-DESTINATION_MARKS = frozenset({"destination", "convoy_destination", "chosen"})
-
-
-def unit_token(unit: UnitSummary, at_sea: bool) -> str:
-    """``GE2`` (armies on land, fleets at sea), ``GE1f`` (fleets in port), ``RU2!`` hostile and
-    ``RU1=`` friendly armies in a foreign home province."""
-    text = f"{unit['nation']}{unit['count']}"
-    if unit["kind"] == "fleet" and not at_sea:
-        text += "f"
-    if unit.get("hostile") is True:
-        text += "!"
-    elif unit.get("hostile") is False:
-        text += "="
-    return text
-
-
-def occupied(info: RegionSummary) -> bool:
-    """A home province is occupied when hostile armies stand in it: the summary marks a
-    foreign army in a home province ``hostile`` exactly when the engine counts it so."""
-    return any(u.get("hostile") is True for u in info.get("units", ()))
-
-
-def header_layout(items: list[tuple[str, Style]], width: int) -> list[tuple[str, Style, int]]:
-    """Label, factory glyph and nation code with the gaps that fit (a gap before the code
-    first): ``BER ■ GE``, ``BER■ GE``, ``BER■GE``. Returns ``(text, style, gap before)``."""
-    spare = width - sum(len(t) for t, _ in items)
-    gaps = [0] * len(items)
-    for i in range(len(items) - 1, 0, -1):
-        if spare <= 0:
-            break
-        gaps[i] = 1
-        spare -= 1
-    return [(t, s, g) for (t, s), g in zip(items, gaps, strict=True)]
-
-
-@dataclass(frozen=True)
-class Flow:
-    """Where each unit token goes: ``places[i] = (slot, column)``; ``more`` is where the
-    ``+`` goes when some tokens did not fit."""
-
-    places: list[tuple[int, int]]
-    more: tuple[int, int] | None
-
-
-def flow_tokens(lengths: list[int], widths: list[int]) -> Flow:
-    """Lay tokens left to right into slots of the given widths, one space apart. When they do
-    not all fit, as many as leave room for a ``+`` after them."""
-
-    def place(count: int) -> tuple[list[tuple[int, int]] | None, int, int]:
-        places: list[tuple[int, int]] = []
-        slot, col = 0, 0
-        for n in lengths[:count]:
-            while slot < len(widths):
-                start = col + (1 if col else 0)
-                if start + n <= widths[slot]:
-                    places.append((slot, start))
-                    col = start + n
-                    break
-                slot, col = slot + 1, 0
-            else:
-                return None, slot, col
-        return places, slot, col
-
-    places, _, _ = place(len(lengths))
-    if places is not None:
-        return Flow(places, None)
-    for count in range(len(lengths) - 1, -1, -1):
-        places, slot, col = place(count)
-        if places is None:
-            continue
-        start = col + (1 if col else 0)
-        if slot < len(widths) and start < widths[slot]:
-            return Flow(places, (slot, start))
-        if slot + 1 < len(widths):
-            return Flow(places, (slot + 1, 0))
-    return Flow([], (0, 0) if widths else None)
 
 
 # ----------------------------------------------------------------------------- painter
@@ -652,125 +528,3 @@ class MapPainter:
                         self.glyphs.open_strait,
                         style_of(STRAIT, None),
                     )
-
-
-def compose(
-    width: int, placed: list[tuple[int, str, Style]], blank: Style
-) -> list[tuple[str, Style]]:
-    """A line of exactly ``width`` characters: the placed texts at their columns (cut at the
-    end), blanks between."""
-    out: list[tuple[str, Style]] = []
-    col = 0
-    for at, text, style in sorted(placed, key=lambda p: p[0]):
-        if at >= width:
-            break
-        if at > col:
-            out.append((" " * (at - col), blank))
-            col = at
-        text = text[: width - col]
-        out.append((text, style))
-        col += len(text)
-    if col < width:
-        out.append((" " * (width - col), blank))
-    return out
-
-
-# ----------------------------------------------------------------------------- legend
-
-
-def legend_lines(board: Board, ascii_only: bool) -> list[Text]:
-    """What the symbols mean (the examples are this board's own regions and nations), then
-    this map file's straits, canals, edges that wrap, rail-less provinces and borders a rule
-    option leaves out (all from data)."""
-    g = map_glyphs(ascii_only)
-    layout = board.layout
-    dash = "-" if ascii_only else "–"
-    thin = g.wall((0, 0, LIGHT, LIGHT)) * 2
-    heavy = g.wall((0, 0, HEAVY, HEAVY)) * 2
-    occupied_glyphs = g.armaments_occupied + ("" if ascii_only else g.shipyard_occupied)
-    home, owner, neutral, other = _examples(board)
-    pad = " " * (len(home) + len(owner) + 3)
-    lines = [
-        Text(
-            f"{thin} border   {heavy} touching, no border   {g.wave} sea   {g.blocked} impassable",
-            style="dim",
-        ),
-        Text(
-            f"{home}{g.armaments} {owner}  label, factory ({g.armaments} armaments, {g.shipyard}"
-            f" shipyard, {occupied_glyphs} occupied), owner",
-            style="dim",
-        ),
-        Text(
-            f"{neutral} {other}{pad[len(neutral) + len(other) + 1 :]}(reversed) the flag on "
-            "neutral land or a sea",
-            style="dim",
-        ),
-        Text(
-            f"{owner}2{pad[3:]}two armies of {owner} (fleets at sea); {owner}1f a fleet in port;",
-            style="dim",
-        ),
-        Text(
-            f"{pad}{other}2! hostile, {other}1= friendly armies in a foreign home province",
-            style="dim",
-        ),
-        Text(
-            f"{neutral}{g.destination}{pad[len(neutral) + 1 :]}where the chosen unit may move",
-            style="dim",
-        ),
-    ]
-    if layout is None:
-        return lines
-    label = layout.labels
-    for strait in layout.straits:
-        pair = f"{label[strait.a]}{dash}{label[strait.b]}"
-        if strait.open and not board.borders(strait.a, strait.b):
-            option = next(
-                (o for o, a, b in board.optional_borders if {a, b} == {strait.a, strait.b}),
-                "",
-            )
-            lines.append(Text(f"{pair}: no border in this game (rule option {option})"))
-            continue
-        if strait.open:
-            mark = g.open_strait
-            where = f" (via {label[strait.via]})" if strait.via else ""
-        else:
-            mark = g.closed_strait if strait.at is not None else " "
-            where = ""
-        lines.append(Text(f"{mark} {pair}{where}: {strait.note}", style="dim"))
-    for canal in layout.canals:
-        pair = f"{label[canal.a]}{dash}{label[canal.b]}"
-        where = f" through {label[canal.via]}" if canal.via else ""
-        note = f": {canal.note}" if canal.note else ""
-        lines.append(Text(f"{g.canal} {pair}{where}, the {canal.name}{note}", style="dim"))
-    if layout.wraps:
-        pairs = ", ".join(f"{label[w.a]}{dash}{label[w.b]}" for w in layout.wraps)
-        west = next((g.wrap_west + label[i] for _, i, at in layout.wrap_marks() if not at[0]), "")
-        east = next((label[i] + g.wrap_east for _, i, at in layout.wrap_marks() if at[0]), "")
-        lines.append(
-            Text(
-                f"{' '.join(filter(None, (west, east)))} at an edge: the region beside it borders"
-                f" the one named, across the edge (the world is round east-west): {pairs}",
-                style="dim",
-            )
-        )
-    for r in board.regions:
-        if r.kind == "province" and not r.rail:
-            lines.append(Text(f"  {label[r.id]}: no rail (an island)", style="dim"))
-    return lines
-
-
-def _examples(board: Board) -> tuple[str, str, str, str]:
-    """For the legend: the label of a home province with armaments and its owner, the label
-    of a neutral region and another nation, all of this board (no map's names in code)."""
-
-    def label(rid: str) -> str:
-        return board.layout.labels[rid] if board.layout else rid[:3].upper()
-
-    owner = board.nations[0].code
-    home = next(
-        (r for r in board.regions if r.nation == owner and r.factory_type == "armaments"),
-        next(r for r in board.regions if r.nation == owner),
-    )
-    neutral = next((r for r in board.regions if r.kind == "land"), home)
-    other = board.nations[1].code if len(board.nations) > 1 else owner
-    return label(home.id), owner, label(neutral.id), other

@@ -387,7 +387,8 @@ def render_game(game: Game, limit: int = MAX_MOVES_SHOWN) -> Group:
 def map_view(game: Game, ascii_only: bool = False) -> RenderableType:
     """What ``imperial show --map`` prints: whose decision it is, the board as the app draws
     it (74 columns) and what its symbols mean."""
-    from imperial_tui.render.mapview import MapPainter, legend_lines
+    from imperial_tui.render.maplegend import legend_lines
+    from imperial_tui.render.mapview import MapPainter
 
     board = _board(game)
     painter = MapPainter(board, ascii_only=ascii_only)

@@ -21,8 +21,15 @@ from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.app.widgets.decision import DecisionPanel, move_label, region_name
 from imperial_tui.app.widgets.map import MapInfo, MapModel, MapView
 from imperial_tui.app.widgets.regions import RegionsPanel
-from imperial_tui.render.mapmarks import MOVES, UnitMove, decision_region, marks_for, unit_key
-from imperial_tui.render.mapview import COMPACT_CELL, FULL_CELL, MapMarks, MapPainter
+from imperial_tui.render.mapmarks import (
+    MOVES,
+    MapMarks,
+    UnitMove,
+    decision_region,
+    marks_for,
+    unit_key,
+)
+from imperial_tui.render.mapview import COMPACT_CELL, FULL_CELL, MapPainter
 from imperial_tui.render.regioninfo import plural
 from rules import Action
 from rules.actions import MoveFleet

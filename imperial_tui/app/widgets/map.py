@@ -25,7 +25,8 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 from textual.widgets import Static
 
-from imperial_tui.render.mapview import COMPACT_CELL, FULL_CELL, MapMarks, MapPainter
+from imperial_tui.render.mapmarks import MapMarks
+from imperial_tui.render.mapview import COMPACT_CELL, FULL_CELL, MapPainter
 from maps.board import Board
 from rules.summary import RegionSummary
 
