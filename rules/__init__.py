@@ -3,7 +3,8 @@
 from rules.actions import Action, NotationError, parse_action
 from rules.errors import IllegalAction, SetupError
 from rules.game import Game, Setup
-from rules.ruleset import OPTIONS, RuleSet
+from rules.options import OPTIONS
+from rules.ruleset import RuleSet
 from rules.scoring import Result
 from rules.state import Awaiting, Event
 

@@ -27,6 +27,7 @@ from rules.errors import SetupError
 from rules.games import GAMES, game_info
 from rules.investing import InvestContext
 from rules.maneuver import BattleContext, ManeuverContext
+from rules.options import OPTIONS
 from rules.position_decision import MAX_MONEY, STEP_ARGS, TurnReader
 from rules.position_fields import (
     PositionError,
@@ -43,7 +44,7 @@ from rules.position_fields import (
     show,
 )
 from rules.rondel import PendingMove
-from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, RuleSet
+from rules.ruleset import EDITIONS, VARIANTS, RuleSet
 from rules.setup import board_for, check_players, place_investor_card
 from rules.state import NO, GameState
 

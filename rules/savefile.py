@@ -33,8 +33,9 @@ from rules.controllers import CHOICES, HUMAN, Controller
 from rules.errors import IllegalAction, SetupError
 from rules.game import Game, Setup
 from rules.games import GAMES, game_info
+from rules.options import OPTIONS
 from rules.position import STATE_FORMAT, PositionError, read_position
-from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, RuleSet
+from rules.ruleset import EDITIONS, VARIANTS, RuleSet
 from rules.safe_file import FileProblem, LockedFile, check_name, digest, read_regular
 from rules.safe_file import write_atomically as _write_file
 from rules.safe_json import JsonProblem, read_json

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from maps import Board, load_board
 from rules.errors import SetupError
 from rules.games import IMPERIAL, IMPERIAL_2030, GameInfo, game_info
-from rules.ruleset import OPTIONS, RuleSet
+from rules.options import OPTIONS
+from rules.ruleset import RuleSet
 from rules.state import NO, GameState
 
 # Imperial's tables (the back of each flag card, the cards of a 2- or 3-player game, the

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from imperial_tui.cli import app
-from rules.ruleset import OPTIONS
+from rules.options import OPTIONS
 from rules.savefile import load_game
 
 runner = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "80", "TERM": "dumb"})

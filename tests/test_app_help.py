@@ -19,7 +19,7 @@ from imperial_tui.model.session import Session
 from imperial_tui.render.rules_text import PAGE_OPTIONS, page
 from rules import Game
 from rules.bots import GreedyBot, play_out
-from rules.ruleset import OPTIONS
+from rules.options import OPTIONS
 
 
 async def test_help_topics_open_at_their_top_without_the_keys_and_f1_on_scores() -> None:

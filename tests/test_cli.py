@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from imperial_tui.cli import app
 from rules import parse_action
-from rules.ruleset import OPTIONS
+from rules.options import OPTIONS
 from rules.savefile import load_game
 
 runner = CliRunner(env={"NO_COLOR": "1", "COLUMNS": "80", "TERM": "dumb"})

@@ -2,7 +2,9 @@
 
 from pathlib import Path
 
-from rules.ruleset import OPTIONS, RuleSet, options_markdown
+from rules.options import OPTIONS
+from rules.options_doc import options_markdown
+from rules.ruleset import RuleSet
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,7 +10,8 @@ import pytest
 from helpers import cash, give_turn, nat, new_game, set_factories, set_flags, treasury
 
 from rules import OPTIONS, RuleSet
-from rules.ruleset import EDITIONS, VARIANTS, parse_option_value
+from rules.options import parse_option_value
+from rules.ruleset import EDITIONS, VARIANTS
 from rules.setup import board_for
 
 MANEUVER_OPTIONS = {

@@ -29,7 +29,8 @@ from rules import Game, RuleSet, SetupError
 from rules.bots.levels import LEVELS
 from rules.controllers import Controller
 from rules.games import GAMES, game_info
-from rules.ruleset import EDITIONS, OPTIONS, VARIANTS, format_value, parse_option_value
+from rules.options import OPTIONS, format_value, parse_option_value
+from rules.ruleset import EDITIONS, VARIANTS
 from rules.savefile import SaveError, save_game
 
 LEVEL_NAMES = ", ".join(LEVELS)  # computer levels, from rules.bots

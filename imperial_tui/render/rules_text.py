@@ -6,7 +6,8 @@ No Textual import, so the shell command stays fast.
 
 from __future__ import annotations
 
-from rules.ruleset import EDITIONS, OPTIONS, RuleSet, format_value
+from rules.options import OPTIONS, format_value
+from rules.ruleset import EDITIONS, RuleSet
 
 PAGES: dict[str, tuple[str, str]] = {
     "overview": (

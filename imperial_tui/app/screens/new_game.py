@@ -23,7 +23,8 @@ from rules import OPTIONS, RuleSet
 from rules.bots.levels import LEVELS
 from rules.controllers import HUMAN, Controller
 from rules.games import GAME_INFO, GameInfo, game_info
-from rules.ruleset import EDITIONS, VARIANTS, format_value
+from rules.options import format_value
+from rules.ruleset import EDITIONS, VARIANTS
 
 
 def game_text(info: GameInfo) -> str:
