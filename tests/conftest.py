@@ -7,10 +7,22 @@
 - Each test gets its own XDG data and state folders (saved games, the server's default data,
   crash logs): tests running at once in several workers never share a file, and a test run
   never writes into the home folder of whoever runs it.
+- Twice as many test processes as cores (``-n auto``): the app, server and command tests
+  spend about half their time waiting (a Pilot pause, a terminal's answer, a child process),
+  and a second process per core fills it (on 2 cores: 232 s -> 189 s for the whole suite).
+  ``PYTEST_XDIST_AUTO_NUM_WORKERS`` or ``-n N`` still choose the number.
+- Python's garbage collector tuned for a test process: everything collected once is frozen
+  (modules, the collected tests) and the young generations are collected less often. With
+  Python's defaults a test process spent a quarter of its CPU in the collector (Textual
+  makes reference cycles on every redraw, and each collection walked the whole heap of
+  imported modules); tuned, the suite uses 15% less CPU (about 290 s -> 250 s, 189 s -> 172 s
+  of wall time on 2 cores).
 """
 
 from __future__ import annotations
 
+import gc
+import os
 from pathlib import Path
 
 import pytest
@@ -18,6 +30,26 @@ import pytest
 from tests.pg_server import pg_server, pg_url  # noqa: F401 - fixtures for every test
 
 POSTGRESQL_GROUP = "postgresql"
+
+# young generation, middle generation, oldest generation (Python's defaults: 700, 10, 10)
+GC_THRESHOLDS = (50_000, 50, 100)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int | None:
+    """Two test processes per core for ``-n auto`` (see the module's docstring)."""
+    if os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS"):
+        return None  # pytest-xdist's own hook reads it
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 2 * (cores or 1)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Freeze what every test shares and collect the young generations less often (see the
+    module's docstring); runs in each test process once its tests are collected."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
