@@ -34,6 +34,7 @@ from imperial_tui.server.driver import RESTORE, clear_parser_cache
 from imperial_tui.server.hub import Hub
 from imperial_tui.server.limits import ByteBudget, Gate, Peer, Startups
 from imperial_tui.server.store import NameTaken, Store, StoreError, open_store
+from imperial_tui.server.strips import render_per_colour_system
 from rules.games import ALL_NATION_CODES
 from rules.setup import NAME_RE
 
@@ -351,6 +352,7 @@ class Server:
         self.on_closed: Callable[[Peer], None] = self.gate.closed
 
     async def start(self) -> int:
+        render_per_colour_system()  # one process draws for terminals of different colours
         self.hub.load()
         key = host_key(self.config.data)
         self.options = await asyncssh.SSHServerConnectionOptions.construct(
