@@ -10,7 +10,8 @@
    runs: `imperial state FILE --json` and `imperial moves FILE` through the environment's
    `imperial` script and through `uv run`, with the bytecode compiled (what every start after
    the first finds: imperial_tui.cli.bytecode) and without any (an empty
-   PYTHONPYCACHEPREFIX folder per run); it says whether the bytecode was found compiled;
+   PYTHONPYCACHEPREFIX folder per run, and no background compiling after it:
+   IMPERIAL_NO_BACKGROUND_COMPILE); it says whether the bytecode was found compiled;
 3. peak memory of a playout process and of the loading process.
 
 Every figure is printed with the load average it was measured under: the machine is shared,
@@ -35,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from imperial_tui.cli.bytecode import SWITCH_OFF  # noqa: E402
 from rules import Game, RuleSet  # noqa: E402
 from rules.actions import ChooseRondel  # noqa: E402
 from rules.savefile import save_game  # noqa: E402
@@ -145,6 +147,9 @@ def _median_ms(argv: list[str], runs: int, env: dict[str, str], cold: bool) -> f
                 prefix = Path(tmp) / str(run)
                 shutil.copytree(seed, prefix)
                 run_env["PYTHONPYCACHEPREFIX"] = str(prefix)
+                # no compiler after the run (imperial_tui.cli.bytecode): it would take the
+                # next run's CPU and write into this folder while it is being removed
+                run_env[SWITCH_OFF] = "1"
             start = time.perf_counter()
             done = subprocess.run(argv, capture_output=True, text=True, cwd=ROOT, env=run_env)
             times.append(time.perf_counter() - start)

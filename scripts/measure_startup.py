@@ -5,7 +5,8 @@ Usage: uv run python scripts/measure_startup.py [--runs 5] [--save FILE] [--cold
 It runs the command players run, the environment's ``imperial`` script: ``imperial play FILE``
 with a save file (the main screen), else ``imperial`` (the new-game screen). A first, warm-up
 run leaves the bytecode compiled (``imperial_tui.cli.bytecode``); ``--cold`` measures every
-run without any (an empty PYTHONPYCACHEPREFIX folder per run).
+run without any (an empty PYTHONPYCACHEPREFIX folder per run, and no background compiling
+after it: ``IMPERIAL_NO_BACKGROUND_COMPILE``).
 """
 
 from __future__ import annotations
@@ -109,8 +110,9 @@ def main() -> None:
         time.sleep(5)  # (in the background, after the app has ended)
         times, cpu = [], []
         for run in range(args.runs):
-            if args.cold:
+            if args.cold:  # (and no compiler left running after the run: bytecode.py)
                 os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / f"cold{run}")
+                os.environ["IMPERIAL_NO_BACKGROUND_COMPILE"] = "1"
             wall, used = first_frame(argv, marker, (cols, rows), 20.0)
             times.append(wall)
             cpu.append(used)

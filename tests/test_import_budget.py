@@ -236,3 +236,23 @@ def test_one_compiler_at_a_time_for_commands_ending_together(
     os.utime(first, (old, old))
     assert bytecode._claim() == first  # (a dead compiler's claim)
     os.unlink(first)
+
+
+@pytest.mark.parametrize(("switch", "compiles"), [(None, True), ("0", True), ("1", False)])
+def test_the_background_compiler_can_be_switched_off(
+    switch: str | None, compiles: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """IMPERIAL_NO_BACKGROUND_COMPILE=1 starts no compiler at exit: measurements of starts
+    without bytecode (benchmarks/bench.py) remove each run's bytecode folder right after it,
+    and a compiler still writing there made that fail (issue 26)."""
+    from imperial_tui.cli import bytecode
+
+    registered: list[object] = []
+    monkeypatch.setattr(bytecode.atexit, "register", registered.append)
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    if switch is None:
+        monkeypatch.delenv(bytecode.SWITCH_OFF, raising=False)
+    else:
+        monkeypatch.setenv(bytecode.SWITCH_OFF, switch)
+    bytecode.keep_after_exit.__wrapped__()  # (not the cached one: once per process)
+    assert registered == ([bytecode.compile_in_background] if compiles else [])

@@ -12,6 +12,11 @@ detached background process (``py_compile`` writes whatever that setting says), 
 command is not slowed, and the next start finds them compiled. Only files of this program and
 of its environment are compiled, never the system's. Where Python writes bytecode itself
 (the usual setting), nothing happens here.
+
+``IMPERIAL_NO_BACKGROUND_COMPILE=1`` turns it off: for measurements of starts without
+bytecode (``benchmarks/bench.py``, ``scripts/measure_startup.py --cold``), where a compiler
+left running after each run would take the CPU from the next run and write into the run's
+bytecode folder while it is being removed.
 """
 
 from __future__ import annotations
@@ -35,13 +40,15 @@ _COMPILER = (
     "    os.unlink(sys.argv[1])\n"
 )
 CLAIM_SECONDS = 120  # a claim older than this is left over from a compiler that died
+SWITCH_OFF = "IMPERIAL_NO_BACKGROUND_COMPILE"  # set (not "" nor "0"): compile nothing
 
 
 @cache
 def keep_after_exit() -> None:
     """Compile what this process imported without fresh bytecode when it exits (once per
-    process, however often ``imperial_tui.cli.main`` runs in it)."""
-    if sys.dont_write_bytecode:
+    process, however often ``imperial_tui.cli.main`` runs in it), unless ``SWITCH_OFF`` is
+    set."""
+    if sys.dont_write_bytecode and os.environ.get(SWITCH_OFF, "") in ("", "0"):
         atexit.register(compile_in_background)
 
 
