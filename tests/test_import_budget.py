@@ -105,6 +105,95 @@ def test_headless_commands_never_load_textual_nor_search_bots(
     assert heavy == [], f"`imperial {' '.join(form)}` loaded {heavy[:8]}"
 
 
+# Not loaded by `imperial play FILE` before its first frame: the command-line libraries, the
+# server, any computer player beyond the list of levels, importlib.metadata (a save names the
+# program's version: rules.savefile.installed_version), the screens not shown.
+PLAY_NEVER = (
+    "typer",
+    "click",
+    "asyncssh",
+    "importlib.metadata",
+    "imperial_tui.server",
+    "imperial_tui.app.screens.new_game",
+    "imperial_tui.app.screens.help",
+    "imperial_tui.app.screens.history",
+)
+
+
+def test_play_shows_its_first_frame_with_only_what_it_needs(played: Path, tmp_path: Path) -> None:
+    """`imperial play FILE` up to its first frame (headless, 80x24): none of PLAY_NEVER, and
+    the garbage collector paused while the screen is built and running again once it is shown
+    (imperial_tui.startup: about 30 ms of the first frame)."""
+    out = tmp_path / "first-frame.json"
+    save = tmp_path / "game.json"
+    save.write_bytes(played.read_bytes())
+    script = (
+        "import gc, json, sys\n"
+        "from imperial_tui.app.local import ImperialApp\n"
+        "from imperial_tui.app.screens.game import GameScreen\n"
+        "seen = {}\n"
+        "mounted = GameScreen.on_mount\n"
+        "def on_mount(screen):\n"
+        "    seen['collector while built'] = gc.isenabled()\n"
+        "    mounted(screen)\n"
+        "GameScreen.on_mount = on_mount\n"
+        "async def first_frame(pilot):\n"
+        "    await pilot.pause()\n"
+        "    seen['collector once shown'] = gc.isenabled()\n"
+        "    seen['modules'] = sorted(sys.modules)\n"
+        "    pilot.app.exit()\n"
+        "run = ImperialApp.run\n"
+        "ImperialApp.run = lambda app: run(app, headless=True, size=(80, 24), "
+        "auto_pilot=first_frame)\n"
+        f"sys.argv = ['imperial', 'play', {str(save)!r}]\n"
+        "from imperial_tui.cli import main\n"
+        "try:\n"
+        "    main()\n"
+        "finally:\n"
+        f"    open({str(out)!r}, 'w').write(json.dumps(seen))\n"
+    )
+    env = {**os.environ, "NO_COLOR": "1", "XDG_DATA_HOME": str(tmp_path)}
+    env["XDG_STATE_HOME"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert "Traceback" not in done.stderr, done.stderr
+    seen = json.loads(out.read_text())
+    modules = seen["modules"]
+    loaded = [m for m in modules if m.startswith(PLAY_NEVER)]
+    loaded += [m for m in modules if m.startswith("rules.bots") and m not in BOTS_ALLOWED]
+    assert loaded == [], f"`imperial play FILE` loaded {loaded[:8]} before its first frame"
+    assert "imperial_tui.app.screens.game" in modules  # (the check saw the game screen)
+    assert seen["collector while built"] is False
+    assert seen["collector once shown"] is True
+
+
+def test_the_collector_runs_again_when_a_command_hands_over_or_ends() -> None:
+    """The start-up pause of the garbage collector (imperial_tui.startup) ends with the
+    quick answer and before a Typer command runs (the server runs for days); a program that
+    turned the collector off itself keeps it off."""
+    script = (
+        "import gc, sys\n"
+        "import imperial_tui.cli.commands as commands\n"
+        "commands.app = lambda: print('typer', gc.isenabled())\n"
+        "from imperial_tui.cli import main\n"
+        "forms = ((['--help'], True), (['state', 'none.json'], True), (['--help'], False))\n"
+        "for argv, collector in forms:\n"
+        "    (gc.enable if collector else gc.disable)()\n"
+        "    sys.argv = ['imperial', *argv]\n"
+        "    try:\n"
+        "        main()\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "    print('after', gc.isenabled())\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60
+    )
+    expected = "typer True after True after True typer False after False"
+    assert done.stdout.split() == expected.split(), done.stdout + done.stderr
+
+
 def test_importing_the_command_package_loads_no_library() -> None:
     """The console script imports ``imperial_tui.cli`` before anything else: it must cost
     nothing, so that the quick answers pay only for the engine."""

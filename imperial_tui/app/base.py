@@ -27,6 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.dom import DOMNode
 from textual.screen import Screen
 
+from imperial_tui import startup
 from imperial_tui.app.crash import Crash, write_crash_log
 from imperial_tui.app.following import FollowActions
 from imperial_tui.app.palette import PaletteActions
@@ -254,6 +255,8 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
         if self.ascii_only:
             self.screen.add_class("-ascii")
         self.start()
+        if startup.paused():  # the command line's start: collect garbage after the first frame
+            self.call_after_refresh(startup.resume)
 
     def on_unmount(self) -> None:
         """The app ends (quit, ctrl+c, a crash, a connection closed): the computer players'
@@ -298,10 +301,9 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
     def game_screen(self) -> GameScreen | None:
         """The live game screen (never the history browser, which shows the past)."""
         from imperial_tui.app.screens.game import GameScreen
-        from imperial_tui.app.screens.history import HistoryScreen
 
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, GameScreen) and not isinstance(screen, HistoryScreen):
+            if isinstance(screen, GameScreen) and screen.LIVE:
                 return screen
         return None
 

@@ -32,7 +32,11 @@ __all__ = ["app", "main"]
 def main() -> None:
     """Console-script entry point (``imperial``): a quick answer where one applies, else the
     Typer app; Ctrl-C exits quietly. Either way, the bytecode of what was loaded is kept for
-    the next start (``bytecode``)."""
+    the next start (``bytecode``). The garbage collector waits until the answer is given,
+    the app's first frame is drawn or Typer takes over (``imperial_tui.startup``)."""
+    from imperial_tui import startup
+
+    startup.pause()
     from imperial_tui.cli import bytecode, quick
 
     bytecode.keep_after_exit()
@@ -42,10 +46,13 @@ def main() -> None:
             sys.exit(code)
         from imperial_tui.cli.commands import app as typer_app
 
+        startup.resume()  # (a command may run for long: the server, a game in the app)
         typer_app()
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         sys.exit(130)
+    finally:
+        startup.resume()
 
 
 def __getattr__(name: str) -> typer.Typer:

@@ -130,6 +130,7 @@ class HistoryScreen(GameScreen, inherit_bindings=False):
     """The game screen over a past position (a second screen over the live one, which keeps
     playing underneath: computer players do not wait for a player reading the history)."""
 
+    LIVE = False
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,h", "present", "back to now", id="history.present"),
         Binding("left", "turn(-1)", "turn back", id="history.back", key_display="left/right"),
