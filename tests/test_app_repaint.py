@@ -7,10 +7,12 @@ from __future__ import annotations
 from io import StringIO
 from pathlib import Path
 
+import pytest
 from pilot import drive, opened_board
 from rich.console import Console
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.dom import DOMNode
 from textual.widgets import Static
 
 from imperial_tui.app import ImperialApp
@@ -192,3 +194,31 @@ async def test_log_lines_written_while_hidden_are_wrapped_at_the_panels_width() 
         log.show(session, force=True)  # written again now, at the real width
         assert shown == [line.text.rstrip() for line in log.lines]
         assert max(len(line) for line in shown) > width - 8
+
+
+async def test_the_game_screen_is_styled_once_before_its_first_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 80x24 the board's widgets are styled as they are mounted, and not all again when
+    the screen is first shown nor when the first Resize brings the size's classes (issue
+    26: each a sixth of the work before the first frame): the classes come before the
+    widgets (``GameScreen._set_breakpoint_classes``), the first resume skips its restyle
+    (``GuardedScreen.on_screen_resume``)."""
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    session = Session(game, dict.fromkeys(game.players, "human"), tmp_path / "g.json")
+    restyled: list[object] = []  # the nodes restyled with the widgets in them
+    update_styles = App.update_styles
+
+    def recording(app: App[None], node: DOMNode, animate: bool = True) -> None:
+        if node.children:  # (the screen's classes set before its widgets: nothing to do)
+            restyled.append(node)
+        update_styles(app, node, animate)
+
+    monkeypatch.setattr(App, "update_styles", recording)
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.has_class("-narrow", "-short")
+        assert screen not in restyled

@@ -158,6 +158,7 @@ class GameScreen(GameMap, GuardedScreen):
         self.init_map()
 
     def compose(self) -> ComposeResult:
+        self._set_breakpoint_classes()
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
@@ -194,6 +195,26 @@ class GameScreen(GameMap, GuardedScreen):
                     yield MapInfo(id="map-info")
         yield Static(id="logtail")
         yield KeysFooter()
+
+    def _set_breakpoint_classes(self) -> None:
+        """The classes of the terminal's size (``-narrow``/``-wide``, ``-short``/``-tall``)
+        before the widgets are mounted, the classes Textual's breakpoints would set on the
+        first Resize (``Screen._on_resize``): the widgets are then styled once, for the
+        layout they are shown in, instead of once before that Resize and again, every one,
+        after it. Only where they leave the 80-column layout as it is (no style and no code
+        reads ``-narrow`` or ``-short``): the wide layout (``_wide``) still comes with the
+        first Resize, its map being fitted to its room as it settles (``on_resize``)."""
+        width, height = self.app.size
+        classes: dict[str, bool] = {}
+        for size, points in (
+            (width, self.HORIZONTAL_BREAKPOINTS or []),
+            (height, self.VERTICAL_BREAKPOINTS or []),
+        ):
+            reached = [p for p in points if size >= p[0]]
+            for point in points:
+                classes[point[1]] = bool(reached) and point == max(reached)
+        if not (classes.get("-wide") and classes.get("-tall")):
+            self.update_classes(classes, animate=False)
 
     def decision_widget(self) -> Widget:
         """The panel under the nations: the decision (the history browser shows its turn)."""
@@ -251,7 +272,7 @@ class GameScreen(GameMap, GuardedScreen):
                 return name
         return None
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Back on the board (a dialog or help closed): a recap that waited comes now."""
         waiting = getattr(self.app, "recap_if_waiting", None)
         if waiting is not None and type(self).decision_widget is GameScreen.decision_widget:

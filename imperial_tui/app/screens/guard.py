@@ -42,12 +42,14 @@ class GuardedScreen(Screen[None]):
     ) -> None:
         super().__init__(name, id, classes)
         self._focus_before: Widget | None = None
+        self._just_styled = False  # mounted, not yet shown (``on_screen_resume``)
 
     @property
     def too_small(self) -> bool:
         return self.has_class("-too-small")
 
     def on_mount(self) -> None:
+        self._just_styled = True
         self.guard_size(self.app.size)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -64,7 +66,15 @@ class GuardedScreen(Screen[None]):
             self._screen_resized(size)
         self.guard_size(size)
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """Shown. The first time, right after it was mounted, its widgets have just been
+        styled, each as it was mounted: Textual would style every one again (a sixth of the
+        work before the app's first frame). Later, back on top of the stack, they are (the
+        styles may have changed meanwhile: ASCII mode, say). This handler runs before
+        Textual's (``Screen._on_screen_resume``)."""
+        if self._just_styled:
+            self._just_styled = False
+            event.refresh_styles = False
         self.guard_size(self.app.size)
 
     def guard_size(self, size: Size) -> None:

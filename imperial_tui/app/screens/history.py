@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -270,7 +271,7 @@ class HistoryScreen(GameScreen, inherit_bindings=False):
         if self.app.screen is self:
             self.close()
 
-    def on_screen_resume(self) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         if self._close_asked:
             self.call_later(self._close_later)
 
