@@ -345,3 +345,24 @@ def test_the_background_compiler_can_be_switched_off(
         monkeypatch.setenv(bytecode.SWITCH_OFF, switch)
     bytecode.keep_after_exit.__wrapped__()  # (not the cached one: once per process)
     assert registered == ([bytecode.compile_in_background] if compiles else [])
+
+
+def test_play_stops_before_the_app_when_the_save_cannot_be_written(
+    played: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`imperial play FILE` saves the seats before the app starts, in a thread while the app
+    loads (quick.open_in_app): a save that fails still ends the command with its one line
+    and exit code 1, and no app."""
+    import imperial_tui.app
+    from imperial_tui.cli import quick
+
+    save = tmp_path / "game.json"
+    save.write_bytes(played.read_bytes())
+    save.chmod(0o444)  # (never overwritten: rules.safe_file)
+    monkeypatch.setattr(imperial_tui.app, "run_app", lambda app: pytest.fail("the app started"))
+    assert quick.answer(["play", str(save)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"imperial: {save}: ") and err.count("\n") == 1, err

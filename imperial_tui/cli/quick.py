@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import sys
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -170,13 +171,30 @@ def reseat(session: Session, seats: dict[str, Controller]) -> Session:
 
 
 def open_in_app(session: Session) -> None:
-    """Save the session as it now is (the seats given) and play it in the app."""
-    try:
-        session.save()
-    except SaveError as exc:
-        raise CommandError(str(exc)) from None
-    from imperial_tui.app import ImperialApp, run_app
+    """Save the session as it now is (the seats given) and play it in the app.
 
+    The save is written in a thread while the app's modules load: it waits for the disk
+    (the file is flushed to it: ``rules.safe_file``, 5-10 ms) while Textual loads, instead of
+    before (issue 26). Whatever it raises is raised here once it is done, before the app
+    starts: a save that fails still ends the command with one line."""
+    failed: list[BaseException] = []
+
+    def save() -> None:
+        try:
+            session.save()
+        except BaseException as exc:  # (raised again in the command's thread, below)
+            failed.append(exc)
+
+    saving = threading.Thread(target=save, name="imperial-save")
+    saving.start()
+    try:
+        from imperial_tui.app import ImperialApp, run_app
+    finally:
+        saving.join()
+    for exc in failed:
+        if isinstance(exc, SaveError):
+            raise CommandError(str(exc)) from None
+        raise exc
     run_app(ImperialApp(session=session))
 
 
