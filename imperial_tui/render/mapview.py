@@ -218,7 +218,15 @@ class MapPainter:
             if a is not None and b is not None and a != b:
                 pair_walls.setdefault(frozenset((a, b)), []).append((r, c))
 
-        at = self.region_at
+        # the region at (cell row, character column), read from rows worked out once: the
+        # loops below ask about 12,000 times (the app's first frame waits for this picture)
+        lines = {
+            row: [self.region_at(row, c) for c in range(-1, w)] for row in range(-1, h // ch + 1)
+        }
+
+        def at(row: int, col: int) -> str | None:
+            return lines[row][col + 1]
+
         weight = self._weight
         for r in range(h):
             if r % ch == 0:  # a wall row between cell rows up and down
