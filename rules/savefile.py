@@ -422,17 +422,20 @@ def parse_json(text: str, source: str) -> Any:
         raise SaveError(f"{source}: {exc}") from None
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")  # (searched in C: every action of a save is read)
+
+
 def _bad_text(value: Any) -> str | None:
     """Where in ``value`` a string holds a lone surrogate (text no file can hold), or None."""
     stack: list[tuple[Any, str]] = [(value, "")]
     while stack:
         item, where = stack.pop()
         if isinstance(item, str):
-            if any("\ud800" <= ch <= "\udfff" for ch in item):
+            if _SURROGATE.search(item):
                 return where or "a text"
         elif isinstance(item, dict):
             for k, v in item.items():
-                if any("\ud800" <= ch <= "\udfff" for ch in k):
+                if _SURROGATE.search(k):
                     return f"{where}.{printable(k, 20)}".lstrip(".")
                 stack.append((v, f"{where}.{k}".lstrip(".")))
         elif isinstance(item, list):
