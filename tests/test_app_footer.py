@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pilot import drive, until
+from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
 from imperial_tui.app import ImperialApp
+from imperial_tui.app.screens.game import GameScreen
 from imperial_tui.model.session import Session
 from rules import Game
 
@@ -43,3 +46,26 @@ async def test_the_footer_follows_the_focus_and_keeps_its_keys_when_they_stay(
         await pilot.press("tab")  # back to the decision list
         await until(pilot, lambda: "region details" not in described(app), what="rebuilt")
         assert described(app)[0] == "panels"
+
+
+async def test_the_first_frame_is_drawn_with_the_keys_in_the_footer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The footer builds a new screen's keys as soon as they are known, not after a refresh:
+    the board is never laid out and drawn without them first (one layout and one drawing
+    less before the first frame, issue 26)."""
+    game = Game.new(NAMES, seed=3)
+    session = Session(game, dict.fromkeys(NAMES, "human"), tmp_path / "g.json")
+    drawn: list[int] = []  # the keys in the footer at each drawing of the board
+    refresh = Screen._compositor_refresh
+
+    def recording(screen: Screen[object]) -> None:
+        if isinstance(screen, GameScreen):
+            drawn.append(len(screen.query(FooterKey)))
+        refresh(screen)
+
+    monkeypatch.setattr(Screen, "_compositor_refresh", recording)
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        assert drawn and drawn[0] > 0 and drawn[0] == len(footer_keys(app)), drawn

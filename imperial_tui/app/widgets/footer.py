@@ -5,7 +5,8 @@ screen's bindings may have changed: after every focus change and every binding r
 which in this app is after nearly every key. Mostly the keys on show are the same ones,
 and the rebuild was a large share of a key's CPU time (in the app, in the tests and on the
 server, which draws a screen per connection). This footer compares what it would show with
-what it shows and rebuilds only on a difference.
+what it shows and rebuilds only on a difference; the first time, as soon as the screen's
+keys are known (Textual's waits for the next refresh: one more layout before the first frame).
 """
 
 from __future__ import annotations
@@ -39,5 +40,11 @@ class KeysFooter(Footer):
             keys = shown_keys(screen, self.show_command_palette)
             if self._bindings_ready and keys == self._shown:
                 return
+            first = self._shown is None
             self._shown = keys
+            if first:  # the keys of a new screen: built at once, not after a refresh that
+                # lays out and draws the screen without them, before the first frame (#26)
+                self._bindings_ready = True
+                self.call_next(self.recompose)
+                return
         super().bindings_changed(screen)
