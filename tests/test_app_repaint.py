@@ -11,8 +11,11 @@ import pytest
 from pilot import drive, opened_board
 from rich.console import Console
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.dom import DOMNode
+from textual.geometry import Size
+from textual.screen import Screen
 from textual.widgets import Static
 
 from imperial_tui.app import ImperialApp
@@ -222,3 +225,34 @@ async def test_the_game_screen_is_styled_once_before_its_first_frame(
         assert isinstance(screen, GameScreen)
         assert screen.has_class("-narrow", "-short")
         assert screen not in restyled
+
+
+async def test_a_resize_to_the_size_laid_out_already_lays_nothing_out_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A screen posts itself a Resize once it is first laid out; at the size it was laid out
+    at, with its size's classes, Textual's handler would lay it out and draw it again, the
+    same (issue 26: a tenth of the work before the first frame). A Resize to another size
+    still lays it out, and brings the classes of that size."""
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    session = Session(game, dict.fromkeys(game.players, "human"), tmp_path / "g.json")
+    laid_out: list[object] = []
+    refresh_layout = Screen._refresh_layout
+
+    def recording(screen: Screen[object], size: Size | None = None, scroll: bool = False) -> None:
+        laid_out.append(screen)
+        refresh_layout(screen, size, scroll)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", recording)
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        laid_out.clear()
+        screen.post_message(events.Resize(app.size, app.size))
+        await pilot.pause()
+        assert screen not in laid_out
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert screen in laid_out and screen.has_class("-wide", "-tall")

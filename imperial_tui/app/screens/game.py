@@ -204,15 +204,7 @@ class GameScreen(GameMap, GuardedScreen):
         after it. Only where they leave the 80-column layout as it is (no style and no code
         reads ``-narrow`` or ``-short``): the wide layout (``_wide``) still comes with the
         first Resize, its map being fitted to its room as it settles (``on_resize``)."""
-        width, height = self.app.size
-        classes: dict[str, bool] = {}
-        for size, points in (
-            (width, self.HORIZONTAL_BREAKPOINTS or []),
-            (height, self.VERTICAL_BREAKPOINTS or []),
-        ):
-            reached = [p for p in points if size >= p[0]]
-            for point in points:
-                classes[point[1]] = bool(reached) and point == max(reached)
+        classes = self.breakpoint_classes(self.app.size)
         if not (classes.get("-wide") and classes.get("-tall")):
             self.update_classes(classes, animate=False)
 

@@ -64,7 +64,32 @@ class GuardedScreen(Screen[None]):
         if event.size != size:
             event.prevent_default()  # not Textual's handler, with the old size
             self._screen_resized(size)
+        elif self._compositor.size == size and self._has_breakpoint_classes(size):
+            # laid out at this size already, with its classes: the Resize a screen posts
+            # itself once it is first laid out. Textual's handler would lay it out and draw
+            # it again, the same (a tenth of the work before the app's first frame, #26)
+            event.prevent_default()
         self.guard_size(size)
+
+    def breakpoint_classes(self, size: Size) -> dict[str, bool]:
+        """The classes Textual's breakpoints give the screen at ``size`` (what
+        ``Screen._on_resize`` sets): in each direction, the class of the largest breakpoint
+        reached is on, the others off."""
+        app = self.app
+        across = self.HORIZONTAL_BREAKPOINTS
+        down = self.VERTICAL_BREAKPOINTS
+        classes: dict[str, bool] = {}
+        for reach, points in (
+            (size.width, app.HORIZONTAL_BREAKPOINTS if across is None else across),
+            (size.height, app.VERTICAL_BREAKPOINTS if down is None else down),
+        ):
+            reached = [p for p in points or [] if reach >= p[0]]
+            for point in points or []:
+                classes[point[1]] = bool(reached) and point == max(reached)
+        return classes
+
+    def _has_breakpoint_classes(self, size: Size) -> bool:
+        return all(self.has_class(name) == on for name, on in self.breakpoint_classes(size).items())
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Shown. The first time, right after it was mounted, its widgets have just been
