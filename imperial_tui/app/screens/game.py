@@ -26,7 +26,6 @@ from textual.widgets.tabbed_content import ContentTab, ContentTabs
 
 from imperial_tui.app.base import game_app
 from imperial_tui.app.messages import ActionChosen, DonateRequested
-from imperial_tui.app.screens.dialogs import PromptScreen
 from imperial_tui.app.screens.game_map import GameMap
 from imperial_tui.app.screens.guard import GuardedScreen
 from imperial_tui.app.widgets.base import Panel, nation_text, on_screen, set_content
@@ -526,6 +525,8 @@ class GameScreen(GameMap, GuardedScreen):
                 panel.nation_filter = code
                 panel.show(self.session)
             self.action_panel("regions")
+
+        from imperial_tui.app.screens.dialogs import PromptScreen
 
         codes = " ".join(self.session.view.state.board.codes)
         self.app.push_screen(

@@ -16,7 +16,6 @@ from textual import events
 from textual.widgets import OptionList
 
 from imperial_tui.app.messages import ActionChosen
-from imperial_tui.app.screens.dialogs import ChoiceScreen, InfoScreen, PromptScreen
 from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.app.widgets.decision import DecisionPanel, move_label, region_name
 from imperial_tui.app.widgets.map import MapInfo, MapModel, MapView
@@ -442,6 +441,8 @@ class GameMap(_Screen):
             self.map_model.put_cursor(rid)
             self.refresh_map()
 
+        from imperial_tui.app.screens.dialogs import PromptScreen
+
         self.app.push_screen(
             PromptScreen("Go to which region? (a label such as BER, or a name)"), done
         )
@@ -500,6 +501,8 @@ class GameMap(_Screen):
             elif value is not None:
                 self.post_message(ActionChosen(value))
 
+        from imperial_tui.app.screens.dialogs import ChoiceScreen
+
         self.app.push_screen(
             ChoiceScreen(f"In {region_name(self.session.view.state, rid)}:", picks), picked
         )
@@ -554,9 +557,12 @@ class GameMap(_Screen):
             if value is not None:
                 self.post_message(ActionChosen(value))
 
+        from imperial_tui.app.screens.dialogs import ChoiceScreen
+
         self.app.push_screen(ChoiceScreen(title, picks), picked)
 
     def show_region(self, rid: str) -> None:
+        from imperial_tui.app.screens.dialogs import InfoScreen
         from imperial_tui.render.regioninfo import region_text
 
         text = region_text(self.session.view, rid, ascii_only=self.ascii_only)
