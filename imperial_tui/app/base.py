@@ -333,8 +333,6 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
     def after_change(self) -> None:
         """Repaint, then hand the next decision to a human (bell, hand-over) or a bot; where
         another program runs the seats (the server's table), greet this viewer's turn."""
-        from imperial_tui.app.screens.dialogs import HandoverScreen
-
         session = self.session
         screen = self.game_screen()
         if session is None or screen is None:
@@ -361,6 +359,8 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
                 self.bell()
             others = len(session.humans) > 1
             if session.hidden_cash and others and session.viewer != aw.player:
+                from imperial_tui.app.screens.dialogs import HandoverScreen
+
                 if any(
                     isinstance(s, HandoverScreen) and s.player == aw.player
                     for s in self.screen_stack
