@@ -90,6 +90,7 @@ class GameScreen(GameMap, GuardedScreen):
     # the live game, not the history browser (a GameScreen too): ``GameApp.game_screen`` asks
     # this rather than import the browser for every move
     LIVE: ClassVar[bool] = True
+    SAME_SIZE_RESIZE_SKIPPED: ClassVar[bool] = True  # (GuardedScreen.on_resize)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("1", "panel('rondel')", "panels", id="game.panel.rondel", key_display="1-5"),
         Binding("2", "panel('bonds')", "bonds", id="game.panel.bonds", show=False),

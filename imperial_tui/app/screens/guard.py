@@ -36,6 +36,10 @@ class GuardedScreen(Screen[None]):
     """A screen with a minimum size (``MIN_SIZE``: columns, rows)."""
 
     MIN_SIZE: ClassVar[tuple[int, int]] = (MIN_WIDTH, MIN_HEIGHT)
+    # a Resize to the size the screen was laid out at, with its classes, lays nothing out
+    # again (``on_resize``): measured on the board only, where it saves a layout and a
+    # drawing; the new-game screen's first frame came 45 ms later with it
+    SAME_SIZE_RESIZE_SKIPPED: ClassVar[bool] = False
 
     def __init__(
         self, name: str | None = None, id: str | None = None, classes: str | None = None
@@ -64,10 +68,14 @@ class GuardedScreen(Screen[None]):
         if event.size != size:
             event.prevent_default()  # not Textual's handler, with the old size
             self._screen_resized(size)
-        elif self._compositor.size == size and self._has_breakpoint_classes(size):
+        elif (
+            self.SAME_SIZE_RESIZE_SKIPPED
+            and self._compositor.size == size
+            and self._has_breakpoint_classes(size)
+        ):
             # laid out at this size already, with its classes: the Resize a screen posts
             # itself once it is first laid out. Textual's handler would lay it out and draw
-            # it again, the same (a tenth of the work before the app's first frame, #26)
+            # it again, the same (a tenth of the work before the board's first frame, #26)
             event.prevent_default()
         self.guard_size(size)
 
