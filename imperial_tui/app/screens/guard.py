@@ -102,9 +102,9 @@ class GuardedScreen(Screen[None]):
     def on_screen_resume(self, event: events.ScreenResume) -> None:
         """Shown. The first time, right after it was mounted, its widgets have just been
         styled, each as it was mounted: Textual would style every one again (a sixth of the
-        work before the app's first frame). Later, back on top of the stack, they are (the
-        styles may have changed meanwhile: ASCII mode, say). This handler runs before
-        Textual's (``Screen._on_screen_resume``)."""
+        work before the app's first frame). Later, back on top of the stack, they are styled
+        again as before (the styles may have changed meanwhile: ASCII mode, say). This
+        handler runs before Textual's (``Screen._on_screen_resume``)."""
         if self._just_styled:
             self._just_styled = False
             event.refresh_styles = False
