@@ -32,6 +32,7 @@ from imperial_tui.app.crash import Crash, write_crash_log
 from imperial_tui.app.following import FollowActions
 from imperial_tui.app.palette import PaletteActions
 from imperial_tui.app.screens.guard import input_allowed
+from imperial_tui.app.strip_caches import lazy_strip_caches
 from imperial_tui.app.turns import THINKING_KEPT, ComputerTurns
 from imperial_tui.app.widgets.ascii import make_scrollbars_ascii_aware
 from imperial_tui.app.widgets.options import make_page_moves_safe
@@ -132,6 +133,7 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
     ]
 
     def __init__(self, pace: float | None = None, ascii_only: bool | None = None) -> None:
+        lazy_strip_caches()  # before the first line is drawn (strip_caches.py: why)
         super().__init__()
         self._session: S | None = None
         env_pace = os.environ.get("IMPERIAL_PACE")
