@@ -107,7 +107,7 @@ def test_headless_commands_never_load_textual_nor_search_bots(
 
 # Not loaded by `imperial play FILE` before its first frame: the command-line libraries, the
 # server, any computer player beyond the list of levels, importlib.metadata (a save names the
-# program's version: rules.savefile.installed_version), the screens and dialogs not shown.
+# program's version: rules.program_version.installed_version), the screens and dialogs not shown.
 PLAY_NEVER = (
     "typer",
     "click",

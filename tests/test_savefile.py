@@ -15,15 +15,8 @@ from typing import Any
 import pytest
 
 from rules import Game, RuleSet
-from rules.savefile import (
-    FORMAT,
-    VERSION,
-    SaveError,
-    installed_version,
-    load_game,
-    program_version,
-    save_game,
-)
+from rules.program_version import installed_version, program_version
+from rules.savefile import FORMAT, VERSION, SaveError, load_game, save_game
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dan"]
 

@@ -28,7 +28,7 @@ from imperial_tui.cli.common import (
     shown,
 )
 from imperial_tui.server.cli import serve_app  # its own package, imports lazily
-from rules.savefile import program_version
+from rules.program_version import program_version
 
 
 class OneLineErrors(TyperGroup):
