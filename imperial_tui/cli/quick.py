@@ -154,9 +154,13 @@ def load_session(path: Path) -> Session:
 
 def reseat(session: Session, seats: dict[str, Controller]) -> Session:
     """The session with ``seats`` (``--bot NAME=LEVEL``) put in: its computer players are
-    closed and made anew for the seats as they now are."""
+    closed and made anew for the seats as they now are. Everything else the save holds
+    stays (the computer players' reasons and the pause setting are saved again at once by
+    ``open_in_app``), and so do the warnings of its reading, which the app shows."""
     from imperial_tui.model.session import Session
 
+    if not seats:
+        return session
     session.controllers.update(seats)
     session.close_bots()
     return Session(
@@ -167,6 +171,9 @@ def reseat(session: Session, seats: dict[str, Controller]) -> Session:
         pace=session.pace,
         created=session.created,
         digest=session.digest,
+        warnings=session.warnings,
+        reasons=session.reasons,
+        pause=session.pause,
     )
 
 
