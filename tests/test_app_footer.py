@@ -69,3 +69,23 @@ async def test_the_first_frame_is_drawn_with_the_keys_in_the_footer(
     async with drive(app) as pilot:
         await pilot.pause()
         assert drawn and drawn[0] > 0 and drawn[0] == len(footer_keys(app)), drawn
+
+
+async def test_keys_come_back_to_the_footer_when_a_window_started_too_small_grows(
+    tmp_path: Path,
+) -> None:
+    """Started in a window below the minimum, the screen's keys do nothing (``check_action``);
+    grown to 80x24 they work again, and the footer offers them again (they stayed missing
+    until another screen came and went: found by playing)."""
+    game = Game.new(NAMES, seed=3)
+    session = Session(game, dict.fromkeys(NAMES, "human"), tmp_path / "s.json")
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app, (50, 14)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.too_small
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: "panels" in described(app), what="the panels' key")
+        await pilot.resize_terminal(50, 14)
+        await until(pilot, lambda: app.screen.too_small, what="too small again")
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: "panels" in described(app), what="the panels' key again")

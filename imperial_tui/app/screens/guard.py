@@ -132,6 +132,7 @@ class GuardedScreen(Screen[None]):
             focus, self._focus_before = self._focus_before, None
             if focus is not None and focus.is_attached:
                 self.set_focus(focus)
+        self.refresh_bindings()  # ``check_action`` answers otherwise now: the footer's keys
 
     def _message(self) -> TooSmall:
         found = self.query(TooSmall)
