@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pilot import drive, humans, opened_board, screen_text
+from pilot import drive, humans, opened_board, screen_text, until
 from textual.color import Color
 
 from imperial_tui.app import ImperialApp
@@ -123,3 +123,24 @@ async def test_ascii_mode_draws_only_ascii_on_every_screen(monkeypatch, tmp_path
     await game_screens((120, 40))
     await score_screen()
     assert not {k: v for k, v in found.items() if v}, found
+
+
+async def test_ascii_mode_switched_from_the_palette_redraws_the_focused_panels_mark(
+    tmp_path: Path,
+) -> None:
+    """At 120x40 the panel that has the keys is marked in its box's title; switching ASCII
+    mode on and off from the palette redraws that mark too (it stayed the old glyph until
+    the next panel key: found by playing)."""
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    session = Session(game, humans(game), tmp_path / "a.json")
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, (120, 40), opened=True) as pilot:
+        await pilot.press("1")
+        await until(pilot, lambda: "▶ Rondel" in screen_text(app), what="the marked title")
+        for marked, gone in (("> Rondel", "▶ Rondel"), ("▶ Rondel", "> Rondel")):
+            await pilot.press("ctrl+p")
+            await pilot.press(*"ascii")
+            await until(pilot, lambda: "ASCII" in screen_text(app), what="the palette's line")
+            await pilot.press("enter")
+            await until(pilot, lambda m=marked: m in screen_text(app), what=marked)
+            assert gone not in screen_text(app)

@@ -539,6 +539,7 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
         gs = self.game_screen()
         if gs is not None:
             gs.refresh_panels(force=True)
+            gs.show_focus()  # the focused panel's title mark is a glyph too
 
     def ask_donation(self, nation: str | None) -> None:
         """d: a donation to a nation's treasury, asked of the player at this terminal."""

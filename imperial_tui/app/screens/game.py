@@ -271,12 +271,14 @@ class GameScreen(GameMap, GuardedScreen):
             self.call_after_refresh(waiting)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self._show_focus()  # (GameMap's handler runs too: Textual calls each class's)
+        self.show_focus()  # (GameMap's handler runs too: Textual calls each class's)
 
     def on_descendant_blur(self) -> None:
-        self.call_after_refresh(self._show_focus)
+        self.call_after_refresh(self.show_focus)
 
-    def _show_focus(self) -> None:
+    def show_focus(self) -> None:
+        """The titles mark the panel that has the keys, in the glyphs of the moment, and the
+        status line says how to scroll it."""
         status = self.query("#status")
         if not self.is_attached or not status:  # closing: nothing left to mark
             return
