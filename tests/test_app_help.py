@@ -96,3 +96,32 @@ def test_rules_text_json_is_unchanged_by_the_pages() -> None:
     out = CliRunner().invoke(cli, ["options", "--json"]).output
     assert {row["name"] for row in json.loads(out)} == set(OPTIONS)
     assert Console(file=StringIO())  # (Rich is what prints the pages)
+
+
+async def test_question_mark_opens_and_closes_the_help_but_is_typed_into_a_name() -> None:
+    """`?` is the help key of many terminal programs (a newcomer pressed it): it does what
+    F1 does, except in a text field, where it is a character."""
+    from textual.widgets import Input
+
+    from imperial_tui.app.screens.help import HelpScreen
+
+    g = maneuver_game()
+    session = Session(g, humans(g), None)
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app) as pilot:
+        await opened_board(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+
+    app = ImperialApp(pace=0.0, ascii_only=False)  # the new-game screen: a seat's name
+    async with drive(app) as pilot:
+        await pilot.pause()
+        name = app.screen.query_one("#seat-name-0", Input)
+        assert app.focused is name
+        await pilot.press("end", "question_mark")
+        await pilot.pause()
+        assert name.value.endswith("?") and not isinstance(app.screen, HelpScreen)

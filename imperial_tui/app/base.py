@@ -130,6 +130,8 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "request_quit", "quit", id="app.quit", priority=True),
         Binding("f1", "help", "help", id="app.help"),
+        # (the key many terminal programs use; a text field takes it as a character first)
+        Binding("question_mark", "help", "help", id="app.help.question_mark", show=False),
     ]
 
     def __init__(self, pace: float | None = None, ascii_only: bool | None = None) -> None:

@@ -22,7 +22,7 @@ from rules import RuleSet
 class HelpScreen(DismissFromTop, ModalScreen[None]):
     WHILE_TOO_SMALL = True  # keys work here in a window too small for the game (guard.py)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1,q", "close", "close", id="help.close"),
+        Binding("escape,f1,q,question_mark", "close", "close", id="help.close"),
         # the topics list keeps the focus (up/down: topic), so the page scrolls from anywhere
         Binding("pagedown,space", "scroll(1)", "scroll", id="help.down", priority=True),
         Binding("pageup", "scroll(-1)", "scroll up", id="help.up", show=False, priority=True),
