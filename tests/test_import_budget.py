@@ -354,9 +354,10 @@ def test_play_stops_before_the_app_when_the_save_cannot_be_written(
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """`imperial play FILE` saves the seats before the app starts, in a thread while the app
-    loads (quick.open_in_app): a save that fails still ends the command with its one line
-    and exit code 1, and no app."""
+    """`imperial play FILE` saves the seats before the app starts if they changed, and checks
+    that the save can be written if not, in a thread while the app loads
+    (quick.open_in_app): a save that cannot be written still ends the command with its one
+    line and exit code 1, and no app, and is left as it was."""
     import imperial_tui.app
     from imperial_tui.cli import quick
 
@@ -367,3 +368,5 @@ def test_play_stops_before_the_app_when_the_save_cannot_be_written(
     assert quick.answer(["play", str(save)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"imperial: {save}: ") and err.count("\n") == 1, err
+    assert "read-only" in err
+    assert save.read_bytes() == played.read_bytes()

@@ -400,7 +400,7 @@ def play(
             bot_ = session.bot_for(session.game.awaiting.player)
             assert bot_ is not None
             session.game.apply(bot_.choose(session.game))
-        session.save()
+        session.save_if_changed()  # (nobody moved and no seat changed: nothing to write)
     except SaveError as exc:
         _fail(str(exc))
     finally:  # the search levels' playout processes end here, not at the exit hooks

@@ -155,7 +155,7 @@ def load_session(path: Path) -> Session:
 def reseat(session: Session, seats: dict[str, Controller]) -> Session:
     """The session with ``seats`` (``--bot NAME=LEVEL``) put in: its computer players are
     closed and made anew for the seats as they now are. Everything else the save holds
-    stays (the computer players' reasons and the pause setting are saved again at once by
+    stays (the computer players' reasons and the pause setting are saved with the seats by
     ``open_in_app``), and so do the warnings of its reading, which the app shows."""
     from imperial_tui.model.session import Session
 
@@ -178,7 +178,13 @@ def reseat(session: Session, seats: dict[str, Controller]) -> Session:
 
 
 def open_in_app(session: Session) -> None:
-    """Save the session as it now is (the seats given) and play it in the app.
+    """Save the session if it changed (the seats given, a save of an older form) and play it
+    in the app.
+
+    A save that the file already holds is not written again (``Session.save_if_changed``):
+    another app showing it would otherwise see the file changed and offer a reload for
+    nothing. Only whether it could be written is checked then: the app autosaves to it, so a
+    read-only save is refused here, before the app starts, without touching it.
 
     The save is written in a thread while the app's modules load: it waits for the disk
     (the file is flushed to it: ``rules.safe_file``, 5-10 ms) while Textual loads, instead of
@@ -188,7 +194,7 @@ def open_in_app(session: Session) -> None:
 
     def save() -> None:
         try:
-            session.save()
+            session.save_if_changed()
         except BaseException as exc:  # (raised again in the command's thread, below)
             failed.append(exc)
 

@@ -31,10 +31,12 @@ from rules.savefile import (
     LoadedGame,
     SaveConflict,
     SaveError,
+    check_can_save,
     document_digest,
     load_game,
     printable,
     save_game,
+    save_needed,
 )
 from rules.state import Event
 from rules.summary import UnitSummary
@@ -459,6 +461,25 @@ class Session:
         self.digest = document_digest(doc)
         self.conflict = False
         return target
+
+    def save_if_changed(self) -> bool:
+        """Save to this session's file unless it already holds this game with these seats
+        and settings, apart from when and by which program it was saved (``save_needed``):
+        rewriting a save only for those would make another app showing it offer a reload
+        although nothing changed. Either way raises SaveError when the file could not be
+        saved (read-only, say): the game is autosaved to it. True when it saved."""
+        if self.path is not None and not save_needed(
+            self.path,
+            self.game,
+            self.controllers,
+            self.app_settings(),
+            self.created,
+            expected_digest=self.digest,
+        ):
+            check_can_save(self.path)
+            return False
+        self.save()
+        return True
 
     def file_changed(self) -> bool:
         """Whether the save file now holds something else than this session last read or
