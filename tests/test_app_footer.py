@@ -1,18 +1,21 @@
 """The footer shows the keys of what has the focus, and is rebuilt only when they change
 (``imperial_tui.app.widgets.footer``: Textual's footer rebuilt itself after every key, a
-large share of a key's CPU time in the app and on the server)."""
+large share of a key's CPU time in the app and on the server); only the keys that fit beside
+the palette's key "^p palette", whole."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
-from pilot import drive, until
+from pilot import drive, screen_lines, screen_text, until
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.app.screens.game import GameScreen
+from imperial_tui.app.widgets.footer import key_width
 from imperial_tui.model.session import Session
 from rules import Game
 
@@ -89,3 +92,95 @@ async def test_keys_come_back_to_the_footer_when_a_window_started_too_small_grow
         await until(pilot, lambda: app.screen.too_small, what="too small again")
         await pilot.resize_terminal(80, 24)
         await until(pilot, lambda: "panels" in described(app), what="the panels' key again")
+
+
+PALETTE_HINT = "^p palette"
+
+
+def is_palette_key(key: FooterKey) -> bool:
+    return key.has_class("-command-palette")
+
+
+def left_of_the_hint(app: ImperialApp) -> list[str]:
+    """The keys written on the bottom line left of the palette's key, as the player reads
+    them (separated by two spaces or more); the line must end with the whole hint."""
+    line = screen_lines(app)[-1].rstrip()
+    assert line.endswith(" " + PALETTE_HINT) or line.endswith("▏" + PALETTE_HINT), line
+    left = line[: -len(PALETTE_HINT)].rstrip("▏ ")
+    return re.split(r"\s{2,}", left.strip())
+
+
+@pytest.mark.parametrize("ascii_only", [True, False], ids=["ascii", "unicode"])
+async def test_at_80_columns_the_footer_shows_whole_keys_and_the_palette_hint_intact(
+    tmp_path: Path, ascii_only: bool
+) -> None:
+    """The keys that do not fit beside "^p palette" are left out whole: in ASCII mode, with
+    Enter spelt "enter" and no border before the hint, a key cut under it ran into it
+    ("h history  ^^p palette"); and in either mode one was cut mid-word ("^z und▏^p")."""
+    game = Game.new(NAMES, seed=3)
+    session = Session(game, dict.fromkeys(NAMES, "human"), tmp_path / "a.json")
+    app = ImperialApp(session=session, pace=0.0, ascii_only=ascii_only)
+    enter = "enter" if ascii_only else "⏎"
+    async with drive(app, opened=True) as pilot:
+        for panel, first in (("1", "1-5 panels"), ("3", f"{enter} region details")):
+            await pilot.press(panel)
+            await until(pilot, lambda f=first: described(app) and left_of_the_hint(app)[0] == f)
+            keys = [k for k in footer_keys(app) if not is_palette_key(k)]
+            assert left_of_the_hint(app) == [f"{k.key_display} {k.description}" for k in keys]
+            (hint,) = [k for k in footer_keys(app) if is_palette_key(k)]
+            assert all(k.region.right <= hint.region.x for k in keys)
+        await pilot.press("5")  # the map: the most keys
+        await until(pilot, lambda: "go to region" in described(app), what="the map's keys")
+        keys = [k for k in footer_keys(app) if not is_palette_key(k)]
+        assert left_of_the_hint(app) == [f"{k.key_display} {k.description}" for k in keys]
+        assert left_of_the_hint(app)[0] == f"{enter} details"
+
+
+@pytest.mark.parametrize("ascii_only", [True, False], ids=["ascii", "unicode"])
+async def test_the_footer_reckons_each_keys_width_as_it_is_laid_out(
+    tmp_path: Path, ascii_only: bool
+) -> None:
+    """``key_width`` (which keys fit) counts the cells Textual's footer gives a key."""
+    game = Game.new(NAMES, seed=3)
+    session = Session(game, dict.fromkeys(NAMES, "human"), tmp_path / "w.json")
+    app = ImperialApp(session=session, pace=0.0, ascii_only=ascii_only)
+    async with drive(app, (120, 40), opened=True) as pilot:
+        await pilot.press("5")
+        await until(pilot, lambda: "go to region" in described(app), what="the map's keys")
+        await pilot.pause()
+        widths = [(k.region.width, key_width(k, ascii_only)) for k in footer_keys(app)]
+        assert all(laid == reckoned for laid, reckoned in widths), widths
+
+
+async def test_switching_ascii_mode_spells_the_footer_keys_anew_and_fits_them(
+    tmp_path: Path,
+) -> None:
+    game = Game.new(NAMES, seed=3)
+    session = Session(game, dict.fromkeys(NAMES, "human"), tmp_path / "t.json")
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        await pilot.press("5")
+        await until(pilot, lambda: "go to region" in described(app), what="the map's keys")
+        for first in ("enter details", "⏎ details"):
+            await pilot.press("ctrl+p")
+            await pilot.press(*"ascii")
+            await until(pilot, lambda: "ASCII" in screen_text(app), what="the palette's line")
+            await pilot.press("enter")
+            await until(pilot, lambda f=first: left_of_the_hint(app)[0] == f, what=first)
+            keys = [k for k in footer_keys(app) if not is_palette_key(k)]
+            assert left_of_the_hint(app) == [f"{k.key_display} {k.description}" for k in keys]
+
+
+async def test_the_footer_fits_its_keys_again_when_the_window_is_resized(
+    tmp_path: Path,
+) -> None:
+    game = Game.new(NAMES, seed=3)
+    session = Session(game, dict.fromkeys(NAMES, "human"), tmp_path / "r.json")
+    app = ImperialApp(session=session, pace=0.0, ascii_only=True)
+    async with drive(app, (120, 40), opened=True) as pilot:
+        await pilot.press("5")
+        await until(pilot, lambda: "^q quit" in left_of_the_hint(app), what="the keys at 120")
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: "^q quit" not in left_of_the_hint(app), what="fitted to 80")
+        keys = [k for k in footer_keys(app) if not is_palette_key(k)]
+        assert left_of_the_hint(app) == [f"{k.key_display} {k.description}" for k in keys]

@@ -532,12 +532,15 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
 
     def action_toggle_ascii(self) -> None:
         from imperial_tui.app.widgets.ascii import asciify
+        from imperial_tui.app.widgets.footer import KeysFooter
 
         self.ascii_only = not self.ascii_only
         self.set_class(self.ascii_only, "-ascii")
         for screen in self.screen_stack:
             screen.set_class(self.ascii_only, "-ascii")
             asciify(screen, self.ascii_only)
+            for footer in screen.query(KeysFooter):
+                footer.keys_changed()  # "enter" or "⏎": widths change, which keys fit too
         gs = self.game_screen()
         if gs is not None:
             gs.refresh_panels(force=True)
