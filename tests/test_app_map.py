@@ -1,19 +1,20 @@
 """The map panel driven by keys (Pilot): the Maneuver brings the map up, a unit and its
 destination are chosen on the map, the highlighted destinations are exactly the legal moves,
-battles are marked, region details come from the map and from the region list, and z widens
-the map at 80x24."""
+battles are marked, region details come from the map and from the region list (with their
+keys in view at 80x24), and z widens the map at 80x24."""
 
 from __future__ import annotations
 
 import pytest
 from maneuver_helpers import new_game, place, start_maneuver, units
-from pilot import drive
+from pilot import drive, screen_text, until
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.app.screens.dialogs import ChoiceScreen, InfoScreen
 from imperial_tui.app.widgets.decision import DecisionPanel
 from imperial_tui.app.widgets.map import MapView
 from imperial_tui.model.session import Session
+from rules import Game
 
 
 def army_destinations(game, origin: str) -> set[str]:
@@ -270,3 +271,31 @@ async def test_the_map_and_its_keys_follow_a_resize_between_the_layouts():
         await pilot.pause()
         await pilot.pause()
         assert screen.query_one("TabbedContent").active == "bonds"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_region_details_keep_their_keys_on_screen_however_far_they_scroll(
+    size: tuple[int, int],
+) -> None:
+    """A region's details are taller than an 80x24 window: the line naming their keys was at
+    the end of the text, scrolled out of view, so the player did not see how to leave
+    (found by playing). It stays on screen at the top, scrolled to the end, and in between."""
+    names = ["Anna", "Ben", "Cleo", "Dan"]
+    game = Game.new(names, seed=3)
+    session = Session(game, dict.fromkeys(names, "human"), None)
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, size, opened=True) as pilot:
+        await pilot.press("3")
+        app.screen.query_one("#regions-panel").focus()
+        await pilot.pause()
+        await pilot.press("enter")  # Vienna, the list's first region
+        await until(pilot, lambda: isinstance(app.screen, InfoScreen), what="the details")
+        scroll = app.screen.query_one(".info")
+        if size == (80, 24):
+            assert scroll.max_scroll_y > 0  # (taller than the window: the case in question)
+        for keys in ([], ["pagedown"], ["end"]):
+            await pilot.press(*keys)
+            await pilot.pause()
+            assert "escape close   up/down scroll" in screen_text(app), keys
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, InfoScreen), what="closed")

@@ -105,7 +105,9 @@ class ChoiceScreen(DismissFromTop, ModalScreen[T | None]):
 
 
 class InfoScreen(DismissFromTop, ModalScreen[None]):
-    """A page of text over the game (a region's details); page up/down scroll it."""
+    """A page of text over the game (a region's details); page up/down scroll it. Its keys
+    stay on its last line while the text scrolls under them (docked: at 80x24 a region's
+    details are taller than the window, and the keys at their end were out of view)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,i,q", "close", "close", id="info.close")
@@ -118,7 +120,7 @@ class InfoScreen(DismissFromTop, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog info"):
             yield Static(self.body, id="info-text")
-            yield Static("escape close   up/down scroll", classes="hint")
+            yield Static("escape close   up/down scroll", id="info-hint", classes="hint")
 
     def on_mount(self) -> None:
         self.query_one(VerticalScroll).focus()
