@@ -1,14 +1,16 @@
 """The app remembers the table and the game last played (issue #24, item 8): the new-game
 screen starts from the seats of the last new game and can set every computer seat's level
 at once; "continue" offers the game played last, also one opened with ``imperial play FILE``
-outside the save folder; a damaged memory file is ignored."""
+outside the save folder; Load lists each save once; a damaged memory file is ignored."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
+import pytest
 from pilot import drive, humans, until
-from textual.widgets import Input, Select
+from textual.widgets import Input, OptionList, Select
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.app.screens.load import LoadScreen
@@ -83,6 +85,41 @@ async def test_continue_offers_the_game_opened_with_imperial_play(tmp_path: Path
         await pilot.press("enter")
         await until(pilot, lambda: app.session is not None)
         assert app.session.path == elsewhere.absolute()
+
+
+async def test_load_lists_each_save_once_whatever_name_it_was_opened_by(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The game on show, opened as `imperial play two.json` in the save folder, was listed
+    twice: offered to continue (its relative name did not match the folder's) and again in
+    the list; a second name of one file (a symbolic link) was listed twice too. Each file
+    is listed once, the game on show marked, and "continue" offers another game."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = tmp_path / "imperial"
+    folder.mkdir()
+    for age, (name, seed) in enumerate((("tuesday.json", 3), ("two.json", 2), ("one.json", 1))):
+        game = Game.new(["Anna", "Ben", "Cleo"], seed=seed)
+        Session(game, humans(game), folder / name).save()
+        os.utime(folder / name, (1e9 - age * 60, 1e9 - age * 60))  # tuesday the newest
+    (folder / "link.json").symlink_to(folder / "tuesday.json")  # one file, two names
+    monkeypatch.chdir(folder)
+    session = Session.load(Path("two.json"))  # as `imperial play two.json` there
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app, opened=True) as pilot:
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        listed = app.screen.query_one("#load-list", OptionList)
+        prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert len(prompts) == 4, prompts  # continue, two more, another file
+        assert sum("two.json" in p for p in prompts) == 1
+        assert sum("one.json" in p for p in prompts) == 1
+        assert sum("tuesday.json" in p or "link.json" in p for p in prompts) == 1
+        assert prompts[0].startswith("Continue last game") and "two.json" not in prompts[0]
+        assert [p for p in prompts if "(on show)" in p] == [p for p in prompts if "two.json" in p]
+        await pilot.press("enter")
+        await until(pilot, lambda: app.session is not session, what="the game continued")
+        assert app.session is not None and app.session.path is not None
+        assert app.session.path.resolve() == (folder / "tuesday.json").resolve()
 
 
 def test_a_damaged_memory_file_is_ignored_and_replaced() -> None:

@@ -1,6 +1,8 @@
 """Load: the saved games of the autosave directory, newest first, with "continue last game"
 on top and "another file..." for a typed path. Each entry says who plays and how far the game
-is, read from the save's header (the game itself is replayed only when chosen)."""
+is, read from the save's header (the game itself is replayed only when chosen). Each file is
+listed once, whatever name it was reached by (compared resolved: a path relative to where
+``imperial play`` ran, a symbolic link); the game to continue is not listed again below."""
 
 from __future__ import annotations
 
@@ -39,6 +41,27 @@ class SavedGame:
         when = datetime.fromtimestamp(self.saved).strftime("%Y-%m-%d %H:%M")
         who = ", ".join(self.players) or "?"
         return f"{when}  {printable(who, 40)}  ({self.actions} actions)  {self.path.name}"
+
+
+def same_file_key(path: Path) -> Path:
+    """What tells two names of one file apart from two files: the resolved path (links
+    followed, made absolute); the absolute path where it cannot be resolved."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path.absolute()
+
+
+def once_each(games: list[SavedGame]) -> list[SavedGame]:
+    """``games`` with each file listed once: its first entry kept."""
+    seen: set[Path] = set()
+    kept: list[SavedGame] = []
+    for game in games:
+        key = same_file_key(game.path)
+        if key not in seen:
+            seen.add(key)
+            kept.append(game)
+    return kept
 
 
 def save_directory() -> Path:
@@ -99,21 +122,30 @@ class LoadScreen(DismissFromTop, ModalScreen[Path | None]):
         super().__init__()
         self.current = current
         self.directory = directory or save_directory()
-        self.games = saved_games(self.directory)
+        games = saved_games(self.directory)
         if last is not None and (played := read_saved(last)) is not None:
-            same = [g for g in self.games if g.path.resolve() == last.resolve()]
-            self.games = [played] + [g for g in self.games if g not in same]
+            games.insert(0, played)
+        self.games = once_each(games)
+
+    def shown_now(self, game: SavedGame) -> bool:
+        """Whether ``game`` is the game on show (by whatever name it was opened)."""
+        return self.current is not None and same_file_key(game.path) == same_file_key(self.current)
+
+    def continued(self) -> SavedGame | None:
+        """The game "continue last game" offers: the first listed that is not on show."""
+        return next((g for g in self.games if not self.shown_now(g)), None)
 
     def compose(self) -> ComposeResult:
         options: list[Option] = []
-        others = [g for g in self.games if g.path != self.current]
-        if others:
-            options.append(
-                Option(Text(f"Continue last game: {others[0].label()}", style="bold"), id="last")
-            )
+        first = self.continued()
+        if first is not None:  # (on top, and not listed again below)
+            i = self.games.index(first)
+            label = Text(f"Continue last game: {first.label()}", style="bold")
+            options.append(Option(label, id=str(i)))
         for i, g in enumerate(self.games):
-            mark = " (on show)" if g.path == self.current else ""
-            options.append(Option(Text(g.label() + mark), id=str(i)))
+            if g is not first:
+                mark = " (on show)" if self.shown_now(g) else ""
+                options.append(Option(Text(g.label() + mark), id=str(i)))
         options.append(Option(Text("Another file... (type its path)", style="italic"), id="path"))
         with Vertical(classes="dialog wide-dialog"):
             yield Static(f"Load a saved game ({self.directory})", classes="question")
@@ -135,11 +167,7 @@ class LoadScreen(DismissFromTop, ModalScreen[Path | None]):
 
             self.app.push_screen(PromptScreen("Load which save file?"), typed)
             return
-        if oid == "last":
-            others = [g for g in self.games if g.path != self.current]
-            if others:
-                self.dismiss(others[0].path)
-        elif oid.isdigit() and int(oid) < len(self.games):
+        if oid.isdigit() and int(oid) < len(self.games):
             self.dismiss(self.games[int(oid)].path)
 
     def action_cancel(self) -> None:
