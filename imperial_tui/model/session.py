@@ -26,17 +26,16 @@ from rules import Action, Game
 from rules.bots import Bot, make_bot
 from rules.controllers import HUMAN, Controller
 from rules.history import decider
+from rules.resave import check_can_save, save_needed
 from rules.safe_file import FileProblem, digest, read_regular, target_of
 from rules.savefile import (
     LoadedGame,
     SaveConflict,
     SaveError,
-    check_can_save,
     document_digest,
     load_game,
     printable,
     save_game,
-    save_needed,
 )
 from rules.state import Event
 from rules.summary import UnitSummary
