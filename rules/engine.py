@@ -43,6 +43,7 @@ from rules.common import (
 )
 from rules.decisions import Decision
 from rules.errors import IllegalAction
+from rules.maneuver_list import after_move
 from rules.state import NO, Awaiting, Event, GameState, Listing
 
 Step = Callable[..., None]
@@ -241,6 +242,8 @@ def apply_listed(s: GameState, action: Action) -> tuple[GameState, list[Event]]:
     handler = LISTED.get((kind, cls)) or DECISIONS[kind][1][cls]
     handler(new, action, ev)
     advance(new, ev)
+    if s.known is not None:  # (the next list starts from this one's: rules.maneuver_moves)
+        new.known = after_move(s, action)
     return new, ev
 
 

@@ -70,6 +70,7 @@ class Game:
         if s.shared:
             s.own(ALL_GROUPS)
         s.listed = None  # (a position set up by hand is checked afresh)
+        s.known = None
         return s
 
     @state.setter
@@ -148,6 +149,7 @@ class Game:
             action = self._canonical(action)
             new, events = engine.apply(before, action)
         before.listed = None  # (kept for undo, it need not keep its move list too)
+        before.known = None
         self.plies.append(Ply(action, before, events))
         self._state = new
         return events

@@ -69,6 +69,8 @@ class Lookups:
         "foreign_homes",
         "free_groups",
         "ids",
+        "is_sea",
+        "rails",
         "single",
         "stand",
         "stand_neighbours",
@@ -87,11 +89,14 @@ class Lookups:
         )
         self.single = tuple(frozenset((r,)) for r in range(len(board.regions)))
         self.ids = tuple(reg.id for reg in board.regions)
+        self.is_sea = tuple(reg.kind == "sea" for reg in board.regions)
         self.free_groups = tuple(
             _rail_groups(board, n, frozenset()) for n in range(len(board.home))
         )
         # one army's moves by origin and what they depend on (rules.maneuver_moves.army_moves)
         self.army_moves: dict[ArmyMovesKey, ArmyMovesEntry] = {}
+        # each nation's rail network by the occupation it was built for (``rail_for``)
+        self.rails: dict[tuple[int, bytes, bool], Rail] = {}
         # per nation, the other nations' home provinces as a byte mask (``occupation``)
         self.foreign_homes = tuple(
             int.from_bytes(bytes(255 * (o not in (-1, n)) for o in board.owner), "little")
@@ -195,6 +200,24 @@ class Rail:
         return self._single[origin]
 
 
+RAIL_CACHE_SIZE = 2000
+
+
+def rail_for(s: GameState, n: int, occupied: bytes) -> Rail:
+    """``Rail(s, n, occupied)``, shared by every position with the same occupation (``occupied``
+    is the position's ``occupation``): a Rail is never changed once built, and during a
+    Maneuver the network is the same from step to step. The same object also makes the cache
+    of army moves (keyed on ``Rail.key``) compare its keys by identity."""
+    look = lookups(s)
+    key = (n, occupied, s.rules.rail_from_occupied_province)
+    found = look.rails.get(key)
+    if found is None:
+        if len(look.rails) >= RAIL_CACHE_SIZE:
+            look.rails.clear()
+        found = look.rails[key] = Rail(s, n, occupied)
+    return found
+
+
 def rail_closure(s: GameState, n: int, start: int) -> frozenset[int]:
     """Own home provinces reachable by rail from ``start`` (included)."""
     return Rail(s, n).start(start)
@@ -217,11 +240,36 @@ def convoy_capacity(s: GameState, n: int, ctx: ManeuverContext, sea: int) -> int
 
 
 def convoy_seas(s: GameState, n: int, ctx: ManeuverContext) -> frozenset[int]:
-    """Seas holding a fleet of ``n`` that may still carry an army this turn."""
+    """Seas holding a fleet of ``n`` that may still carry an army this turn
+    (``convoy_capacity`` above 0, for the seas where ``n`` has a fleet only)."""
     own = s.fleets[n]
-    return frozenset(
-        sea for sea in s.board.sea_indices if own[sea] and convoy_capacity(s, n, ctx, sea) > 0
-    )
+    is_sea = lookups(s).is_sea
+    used = ctx.convoy_used
+    alone = not s.rules.convoy_through_foreign_fleets
+    fleets = s.fleets
+    out = []
+    for sea in where(own):
+        if not is_sea[sea] or own[sea] - used.get(sea, 0) <= 0:
+            continue
+        if alone and any(fleets[m][sea] for m in range(len(fleets)) if m != n):
+            continue
+        out.append(sea)
+    return frozenset(out)
+
+
+_ANY = bytes([0] + [1] * 255)  # a count -> 1 if any
+
+
+def where(counts: bytearray) -> list[int]:
+    """The regions with a non-zero count, in order (a search in C over the whole array; a
+    nation's units stand in a few regions of the board)."""
+    marks = counts.translate(_ANY)
+    out = []
+    r = marks.find(1)
+    while r >= 0:
+        out.append(r)
+        r = marks.find(1, r + 1)
+    return out
 
 
 def land_destinations(

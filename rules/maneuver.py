@@ -8,9 +8,9 @@ Units of one nation in one region are interchangeable, so the engine tracks only
 many of the active nation's units in a region already moved, and how many fleets per sea
 already carried an army this turn.
 
-This module applies moves. What is legal is listed by ``rules.maneuver_moves``, where units
-can go is ``rules.geometry``, flags are ``rules.flags``; the names other modules use are
-re-exported here (``Rail``, ``army_destinations``, ...).
+This module applies moves. What is legal is listed by ``rules.maneuver_list`` (out of the
+pieces of ``rules.maneuver_moves``), where units can go is ``rules.geometry``, flags are
+``rules.flags``; the names other modules use are re-exported here (``Rail``, ...).
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ from rules.geometry import (
     protected_province,
     rail_closure,
 )
+from rules.maneuver_list import legal_maneuver
 from rules.maneuver_moves import (
     ARMY,
     FLEET,
@@ -71,7 +72,6 @@ from rules.maneuver_moves import (
     initiated_fights,
     last_unoccupied_factory,
     legal_battle,
-    legal_maneuver,
     turn_order_after,
     unmoved_armies,
     unmoved_fleets,

@@ -1,5 +1,6 @@
 """Maneuver move generation: every legal fleet move, army move (with its convoys and its
-hostile/friendly status), status change, battle and factory destruction in the current position.
+hostile/friendly status), status change, battle and factory destruction in the current position
+(``rules.maneuver_list`` puts them together into the list, and keeps it for the next one).
 
 Applying a move lives in ``rules.maneuver``; both read the same geometry (``rules.geometry``),
 so ``legal_actions()`` lists exactly what ``apply`` accepts.
@@ -11,28 +12,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rules.actions import (
-    Action,
-    ChangeStatus,
-    DestroyFactory,
-    EndManeuver,
     Fight,
     MoveArmy,
-    MoveFleet,
     NoFight,
     made,
 )
 from rules.canals import FLEET as _FLEET
-from rules.canals import NO_GATES, Gates, Refusals, barrier, crossed, gates, route_pairs
+from rules.canals import Gates, Refusals, barrier, crossed
 from rules.common import code
 from rules.geometry import (
     NO_CANALS,
     Rail,
     SeaPairs,
-    convoy_seas,
     destinations_with,
     is_foreign_home,
     lookups,
-    occupation,
     protected_province,
 )
 from rules.state import NO, GameState
@@ -85,81 +79,7 @@ def unmoved_fleets(s: GameState, n: int, ctx: ManeuverContext, r: int) -> int:
     return s.fleets[n][r] - ctx.moved_fleets.get(r, 0)
 
 
-_ANY = bytes([0] + [1] * 255)  # a count -> 1 if any
-
-
-def where(counts: bytearray) -> list[int]:
-    """The regions with a non-zero count, in order (a search in C over the whole array; a
-    nation's units stand in a few regions of the board)."""
-    marks = counts.translate(_ANY)
-    out = []
-    r = marks.find(1)
-    while r >= 0:
-        out.append(r)
-        r = marks.find(1, r + 1)
-    return out
-
-
-def legal_maneuver(s: GameState) -> list[Action]:
-    n = s.turn
-    c = code(s, n)
-    ctx: ManeuverContext = s.turn_ctx
-    board = s.board
-    ids = lookups(s).ids
-    out: list[Action] = []
-    g = gates(s, n) if board.canals else NO_GATES
-    if not ctx.armies_phase:
-        moved = ctx.moved_fleets
-        fleets = s.fleets[n]
-        for r in where(fleets):
-            if fleets[r] - moved.get(r, 0) > 0:
-                if board.regions[r].kind == "sea":
-                    targets = sorted(board.sea_neighbours[r])
-                    if g:
-                        targets = [t for t in targets if _may_ask(s, ctx, g, r, _FLEET, (r, t))]
-                else:
-                    targets = [board.harbour_sea[r]]
-                out += [made(MoveFleet, c, ids[r], ids[t]) for t in targets]
-    rail: Rail | None = None
-    usable: frozenset[int] = frozenset()
-    canals = route_pairs(g) if g else NO_CANALS
-    occupied = occupation(s)
-    protected = ProtectedProvinces(s, occupied)
-    owners = board.owner
-    status_change = s.rules.status_change_without_moving
-    armies, statuses, moved_armies = s.armies[n], s.friendly[n], ctx.moved_armies
-    for r in where(armies):
-        # (``unmoved_armies``, inline: this loop runs for every army of every move list)
-        friendly = statuses[r]
-        hostile = armies[r] - friendly
-        if moved_armies:
-            friendly -= moved_armies.get((r, True), 0)
-            hostile -= moved_armies.get((r, False), 0)
-        if hostile + friendly <= 0:
-            continue
-        if rail is None:
-            rail = Rail(s, n, occupied)
-            usable = convoy_seas(s, n, ctx)
-        moves = army_moves(s, n, r, rail, usable, protected, canals)[0]
-        if g:
-            moves = [
-                a
-                for a in moves
-                if not a.convoy or _may_ask(s, ctx, g, r, ARMY, [board.index[x] for x in a.convoy])
-            ]
-        out += moves
-        if status_change and owners[r] != NO and owners[r] != n:  # (a foreign home)
-            if friendly > 0 and protected(owners[r]) != r:
-                out.append(made(ChangeStatus, c, ids[r], HOSTILE))
-            if hostile > 0:
-                out.append(made(ChangeStatus, c, ids[r], FRIENDLY))
-    out += initiated_fights(s, n)
-    out += [DestroyFactory(c, ids[r]) for r in destroyable(s, n)]
-    out.append(made(EndManeuver, c))
-    return out
-
-
-def _may_ask(
+def may_ask(
     s: GameState, ctx: ManeuverContext, g: Gates, origin: int, unit: str, seas: Sequence[int]
 ) -> bool:
     """A move across these seas may be asked for: no closed canal on the way, and no
@@ -253,7 +173,7 @@ def _build_army_moves(
         for route in routes:
             convoy = tuple(ids[x] for x in route) if route else ()
             for st in statuses:
-                out.append(MoveArmy(c, rid, did, convoy, st))
+                out.append(made(MoveArmy, c, rid, did, convoy, st))
     return out, frozenset(out)
 
 
@@ -284,6 +204,14 @@ _NONZERO = bytes([0] + [255] * 255)  # a count -> 0 or 255, for masks of whole a
 
 def initiated_fights(s: GameState, n: int) -> list[Fight]:
     """Battles the active nation may start at any time with units already in a region."""
+    out: list[Fight] = []
+    for found in fights_by_region(s, n).values():
+        out += found
+    return out
+
+
+def fights_by_region(s: GameState, n: int) -> dict[int, list[Fight]]:
+    """``initiated_fights`` by region, in region order (only the regions with any)."""
     armies, fleets = s.armies, s.fleets
     size = len(s.board.regions)
     every_army, every_fleet = b"".join(armies), b"".join(fleets)
@@ -302,24 +230,33 @@ def initiated_fights(s: GameState, n: int) -> list[Fight]:
                 others |= present >> (bits * m) & block
         shared = present >> (bits * n) & block & others
         if not shared:
-            return []
+            return {}
         regions = [r for r, both in enumerate(shared.to_bytes(size, "little")) if both]
     else:  # (arrays of another shape)
         regions = list(range(size))
-    out = []
+    out = {}
     ids = lookups(s).ids
     c = code(s, n)
-    nations = range(len(armies))
     for r in regions:
-        if not (armies[n][r] or fleets[n][r]):
+        found = fights_at(s, n, r, c, ids)
+        if found:
+            out[r] = found
+    return out
+
+
+def fights_at(s: GameState, n: int, r: int, c: str, ids: tuple[str, ...]) -> list[Fight]:
+    """The battles nation ``n`` (code ``c``) may start in region ``r``."""
+    armies, fleets = s.armies, s.fleets
+    if not (armies[n][r] or fleets[n][r]):
+        return []
+    out = []
+    for m in range(len(armies)):
+        if m == n or not (armies[m][r] or fleets[m][r]):
             continue
-        for m in nations:
-            if m == n or not (armies[m][r] or fleets[m][r]):
-                continue
-            for mine, theirs in fight_kinds(s, r, n, m):
-                if mine != theirs and not s.rules.port_fleet_fights_present_army:
-                    continue  # army against port fleet only when the army enters
-                out.append(made(Fight, c, ids[r], mine, s.board.codes[m], theirs))
+        for mine, theirs in fight_kinds(s, r, n, m):
+            if mine != theirs and not s.rules.port_fleet_fights_present_army:
+                continue  # army against port fleet only when the army enters
+            out.append(made(Fight, c, ids[r], mine, s.board.codes[m], theirs))
     return out
 
 
@@ -368,20 +305,21 @@ def destroyable(s: GameState, n: int) -> list[int]:
     armies = s.armies[n]
     if not armies or max(armies) < 3:  # (the usual case: no three armies anywhere)
         return []
-    out = []
-    for r, count in enumerate(armies):
-        if count < 3 or not s.factory[r] or not is_foreign_home(s, n, r):
-            continue
-        need = count - (s.friendly[n][r] if s.rules.destroy_requires_hostile else 0)
-        if need < 3:
-            continue
-        owner = s.board.owner[r]
-        if s.armies[owner][r] or s.fleets[owner][r]:
-            continue
-        if last_unoccupied_factory(s, owner) == r:
-            continue
-        out.append(r)
-    return out
+    return [r for r, count in enumerate(armies) if count >= 3 and can_destroy(s, n, r)]
+
+
+def can_destroy(s: GameState, n: int, r: int) -> bool:
+    """Nation ``n`` may destroy the factory in ``r`` now."""
+    count = s.armies[n][r]
+    if count < 3 or not s.factory[r] or not is_foreign_home(s, n, r):
+        return False
+    need = count - (s.friendly[n][r] if s.rules.destroy_requires_hostile else 0)
+    if need < 3:
+        return False
+    owner = s.board.owner[r]
+    if s.armies[owner][r] or s.fleets[owner][r]:
+        return False
+    return last_unoccupied_factory(s, owner) != r
 
 
 def last_unoccupied_factory(s: GameState, m: int) -> int:

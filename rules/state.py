@@ -119,6 +119,10 @@ class GameState:
     # position: copies and forks start without it, and ``Game.state`` (the position handed
     # out to be read or set up) drops it.
     listed: Listing | None = field(default=None, compare=False, repr=False)
+    # What listing the position found out, for the next position's list (a Maneuver's: see
+    # ``rules.maneuver_moves.ManeuverList``). Not part of the position either: forks and
+    # copies start without it, and ``Game.state`` drops it.
+    known: Any = field(default=None, compare=False, repr=False)
 
     def copy(self) -> GameState:
         """A copy that shares nothing mutable with this state: a fork that owns every field
@@ -164,6 +168,7 @@ class GameState:
         new.free_invested = self.free_invested
         new.shared = ALL_GROUPS
         new.listed = None
+        new.known = None
         return new
 
     def own(self, groups: int) -> None:

@@ -30,9 +30,9 @@ if TYPE_CHECKING:
 ANSWER_GRACE = 10.0  # seconds past a share's deadline before its worker counts as hung
 STOP_GRACE = 2.0  # seconds a worker has to end when asked, then again when terminated
 
-# (not the board, sent by name, nor the actions listed for the position: they are listed
-# afresh in the worker, where the objects would be copies)
-_FIELDS = tuple(f.name for f in fields(GameState) if f.name not in ("board", "listed"))
+# (not the board, sent by name, nor the actions listed for the position and what listing
+# found: they are listed afresh in the worker, where the objects would be copies)
+_FIELDS = tuple(f.name for f in fields(GameState) if f.name not in ("board", "listed", "known"))
 
 # a position as sent: the board's name, the borders removed from it, the other fields' values
 Packed = tuple[str, tuple[tuple[str, str], ...], tuple[object, ...]]
@@ -54,6 +54,7 @@ def unpack(packed: Packed) -> GameState:
     s = object.__new__(GameState)
     s.board = board
     s.listed = None
+    s.known = None
     for field_name, value in zip(_FIELDS, values, strict=True):
         setattr(s, field_name, value)
     return s
