@@ -207,12 +207,50 @@ def step_rondel_decision(s: GameState, ev: Events) -> None:
 
 
 def legal_rondel(s: GameState, n: int) -> list[ChooseRondel]:
-    c = code(s, n)
-    return [
-        made(ChooseRondel, c, RONDEL_SPACES[target])
-        for target, block in enumerate(rondel_blocks(s, n))
-        if block is None
-    ]
+    """The spaces of ``rondel_blocks`` that nothing blocks. On the rondel already (and Factory
+    not forbidden for want of a site), the list depends only on the nation, its space, how
+    far its government can pay to go and whether Investor is refused for the interest: it is
+    kept by those (``_RONDEL_LISTS``) instead of computed space by space for every turn."""
+    origin = s.rondel[n]
+    rules = s.rules
+    if origin == NO or rules.factory_without_site == "forbidden":
+        c = code(s, n)
+        return [
+            made(ChooseRondel, c, RONDEL_SPACES[target])
+            for target, block in enumerate(rondel_blocks(s, n))
+            if block is None
+        ]
+    cash = s.cash[s.government[n]]
+    price = step_price(s, n)
+    # the farthest space the government can pay for (cost = price per space beyond the third)
+    if cash < 0:
+        far = 0
+    elif price <= 0:
+        far = 6
+    else:
+        far = min(6, FREE_SPACES + cash // price)
+    d = (INVESTOR_SPACE - origin) % 8
+    refused = (
+        0 < d <= far
+        and rules.interest_shortfall == "forbid_investor"
+        and interest_shortfall(s, n) > cash - price * max(0, d - FREE_SPACES)
+    )
+    key = (s.board.codes[n], origin, far, refused)
+    found = _RONDEL_LISTS.get(key)
+    if found is None:
+        c = key[0]
+        targets = sorted((origin + step) % 8 for step in range(1, far + 1))  # (space order)
+        found = _RONDEL_LISTS[key] = tuple(
+            made(ChooseRondel, c, RONDEL_SPACES[target])
+            for target in targets
+            if not (refused and target == INVESTOR_SPACE)
+        )
+    return list(found)
+
+
+# legal_rondel's lists by (nation code, space, farthest space paid for, Investor refused):
+# a few hundred at most
+_RONDEL_LISTS: dict[tuple[str, int, int, bool], tuple[ChooseRondel, ...]] = {}
 
 
 def apply_rondel(s: GameState, a: ChooseRondel, ev: Events, listed: bool = False) -> None:

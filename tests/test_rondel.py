@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from helpers import (
     cash,
@@ -18,9 +20,10 @@ from helpers import (
     texts,
 )
 
-from rules import IllegalAction, RuleSet
-from rules.actions import RONDEL_SPACES
-from rules.rondel import cost_of, distance, passes_investor
+from rules import Game, IllegalAction, RuleSet
+from rules.actions import RONDEL_SPACES, ChooseRondel
+from rules.decisions import Decision
+from rules.rondel import cost_of, distance, legal_rondel, passes_investor, rondel_blocks
 from rules.state import NO
 
 
@@ -329,3 +332,24 @@ def test_rondel_swiss_bank_counts_the_governments_own_interest_for_forcing():
     set_treasury(g, "AH", 5)
     g.apply("AH rondel import")
     assert g.awaiting.kind == "swiss_bank" and g.awaiting.player == "Finn"
+
+
+def test_the_rondel_list_kept_by_what_it_depends_on_is_the_list_of_the_blocks() -> None:
+    """``legal_rondel`` keeps its lists by nation, space, the farthest space paid for and
+    Investor refused (issue 26): in every rondel decision of seeded random games they are the
+    spaces ``rondel_blocks`` leaves open, in space order."""
+    for preset in (("first", "standard", "imperial"), ("2010", "experienced", "2030")):
+        for seed in range(3):
+            game = Game.new(["Anna", "Ben", "Cleo"], RuleSet.preset(*preset), seed=seed)
+            rng = random.Random(seed)
+            while not game.is_over:
+                s = game._state
+                if s.awaiting_kind is Decision.RONDEL:
+                    n = s.turn
+                    want = [
+                        ChooseRondel(s.board.codes[n], RONDEL_SPACES[target])
+                        for target, block in enumerate(rondel_blocks(s, n))
+                        if block is None
+                    ]
+                    assert legal_rondel(s, n) == want
+                game.apply(rng.choice(game.legal_actions()))
