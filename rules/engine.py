@@ -44,6 +44,7 @@ from rules.common import (
 from rules.decisions import Decision
 from rules.errors import IllegalAction
 from rules.maneuver_list import after_move
+from rules.maneuver_moves import turn_order_after
 from rules.state import NO, Awaiting, Event, GameState, Listing
 
 Step = Callable[..., None]
@@ -156,7 +157,7 @@ def next_turn(s: GameState, ev: Events) -> None:
         return
     nations = len(s.government)
     cur = s.turn
-    order = range(nations) if cur == NO else [(cur + i) % nations for i in range(1, nations + 1)]
+    order = range(nations) if cur == NO else (*turn_order_after(s, cur), cur)
     for n in order:
         if s.government[n] != NO:
             if cur == NO or n <= cur:

@@ -5,6 +5,7 @@ region's last occupant leaves or is destroyed."""
 from __future__ import annotations
 
 from rules.common import Events, nname, rname, say
+from rules.geometry import where
 from rules.state import MAP, NO, GameState
 
 
@@ -80,10 +81,7 @@ def after_battle(s: GameState, r: int, ev: Events) -> None:
 
 def place_flags(s: GameState, n: int, ev: Events) -> None:
     regions = s.board.regions
-    armies, fleets = s.armies[n], s.fleets[n]
-    for r in range(len(regions)):
-        # (only where ``n`` has a unit can it be the sole occupant: most regions end here)
-        if not (armies[r] or fleets[r]):
-            continue
+    # (only where ``n`` has a unit can it be the sole occupant: a few regions, in order)
+    for r in sorted({*where(s.armies[n]), *where(s.fleets[n])}):
         if regions[r].kind != "province" and sole_occupant(s, r) == n and s.flag[r] != n:
             set_flag(s, r, n, ev)

@@ -413,11 +413,23 @@ def check_order(s: GameState, ref: int = NO) -> list[int]:
 def successor(s: GameState, n: int, gov: int, order: list[int]) -> int:
     """Who governs ``n`` after a check when ``gov`` governs it now: a player with strictly more
     credit takes over (the first of ``order`` among equal challengers); ties keep ``gov``."""
-    credits = s.credits(n)
-    best = max(credits)
-    if best > credits[gov]:
-        return next(p for p in order if credits[p] == best)
-    return gov
+    key = (s.rules.bond_costs, tuple(s.bond_owner[n]), gov, tuple(order))
+    found = _SUCCESSORS.get(key)
+    if found is None:
+        credits = s.credits(n)
+        best = max(credits)
+        found = next(p for p in order if credits[p] == best) if best > credits[gov] else gov
+        if len(_SUCCESSORS) >= SUCCESSORS_SIZE:
+            _SUCCESSORS.clear()
+        _SUCCESSORS[key] = found
+    return found
+
+
+# ``successor`` by what it depends on (the bond costs, who holds each bond of the nation, its
+# government, the order of the challengers): a check asks for every nation after every
+# investor turn, and most nations' bonds have not changed since the last one. Bounded.
+_SUCCESSORS: dict[tuple[tuple[int, ...], tuple[int, ...], int, tuple[int, ...]], int] = {}
+SUCCESSORS_SIZE = 20000
 
 
 def step_government_check(s: GameState, ev: Events, ref: int = NO) -> None:

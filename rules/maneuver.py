@@ -392,7 +392,8 @@ def _entered(
     s: GameState, n: int, r: int, unit: str, friendly: bool, ev: Events, mover_asked: bool = True
 ) -> None:
     """A unit of the active nation arrived in (or switched status in) r: offer battles."""
-    others = [m for m in turn_order_after(s, n) if s.armies[m][r] or s.fleets[m][r]]
+    armies, fleets = s.armies, s.fleets
+    others = [m for m in turn_order_after(s, n) if armies[m][r] or fleets[m][r]]
     if not others:
         _back_to_maneuver(s)
         return

@@ -260,10 +260,13 @@ def fights_at(s: GameState, n: int, r: int, c: str, ids: tuple[str, ...]) -> lis
     return out
 
 
-def turn_order_after(s: GameState, n: int) -> list[int]:
+def turn_order_after(s: GameState, n: int) -> tuple[int, ...]:
     """The other nations in turn order after ``n``."""
-    k = len(s.armies)
-    return [(n + i) % k for i in range(1, k)]
+    return _AFTER[len(s.armies)][n]
+
+
+# turn_order_after by the number of nations and the nation
+_AFTER = tuple(tuple(tuple((n + i) % k for i in range(1, k)) for n in range(k)) for k in range(9))
 
 
 def battle_options(s: GameState, ctx: BattleContext, m: int) -> list[Fight]:

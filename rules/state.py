@@ -235,8 +235,9 @@ class GameState:
         owner = self.board.owner[region]
         if owner == NO:
             return False
-        for n in range(len(self.armies)):
-            if n != owner and self.armies[n][region] > self.friendly[n][region]:
+        friendly = self.friendly
+        for n, armies in enumerate(self.armies):
+            if armies[region] > friendly[n][region] and n != owner:
                 return True
         return False
 
