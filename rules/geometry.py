@@ -21,12 +21,13 @@ if TYPE_CHECKING:
     from rules.maneuver_moves import ManeuverContext
 
 # One army's moves (rules.maneuver_moves.army_moves), cached by what they depend on: the
-# origin, the nation, the rail network (``Rail.key``), the seas that can carry, the canals.
-# An entry: the destinations with their convoy routes, the foreign nations whose provinces
-# they reach, and the moves (as listed, as a set) by which of those provinces are protected.
+# nation, the rail network (``Rail.key``), the seas that can carry, the canals (a table for
+# these), then the origin (an entry of the table). An entry: the destinations with their
+# convoy routes, the foreign nations whose provinces they reach, and the moves (as listed, as
+# a set) by which of those provinces are protected.
 ArmyMoves = tuple[list["MoveArmy"], frozenset["MoveArmy"]]
 ArmyMovesKey = tuple[
-    int, int, tuple[bool, frozenset[int]], frozenset[int], tuple["SeaPairs", "SeaPairs"]
+    int, tuple[bool, frozenset[int]], frozenset[int], tuple["SeaPairs", "SeaPairs"]
 ]
 ArmyMovesEntry = tuple[
     dict[int, list[tuple[int, ...]]], tuple[int, ...], dict[tuple[int, ...], ArmyMoves]
@@ -93,8 +94,8 @@ class Lookups:
         self.free_groups = tuple(
             _rail_groups(board, n, frozenset()) for n in range(len(board.home))
         )
-        # one army's moves by origin and what they depend on (rules.maneuver_moves.army_moves)
-        self.army_moves: dict[ArmyMovesKey, ArmyMovesEntry] = {}
+        # one army's moves by what they depend on, then origin (rules.maneuver_moves.army_moves)
+        self.army_moves: dict[ArmyMovesKey, dict[int, ArmyMovesEntry]] = {}
         # each nation's rail network by the occupation it was built for (``rail_for``)
         self.rails: dict[tuple[int, bytes, bool], Rail] = {}
         # per nation, the other nations' home provinces as a byte mask (``occupation``)

@@ -32,8 +32,8 @@ from rules.canals import NO_GATES, Gates, gates, route_pairs
 from rules.common import code
 from rules.geometry import (
     NO_CANALS,
+    ArmyMovesEntry,
     Rail,
-    SeaPairs,
     convoy_seas,
     lookups,
     occupation,
@@ -52,11 +52,15 @@ from rules.maneuver_moves import (
     fights_at,
     fights_by_region,
     may_ask,
+    move_table,
 )
 from rules.state import NO, GameState
 
 # one army origin's part of a Maneuver list: its moves, its status changes
 Segment = tuple[Sequence[Action], list[Action]]
+
+
+_END: dict[str, EndManeuver] = {}  # each nation's EndManeuver, by code
 
 
 class ManeuverList:
@@ -114,12 +118,17 @@ class ManeuverList:
         out = list(fleet_moves)
         for moves, switches in segments.values():
             out += moves
-            out += switches
+            if switches:
+                out += switches
         for found in fights.values():
             out += found
-        ids = lookups(s).ids
-        out += [DestroyFactory(c, ids[r]) for r in destroy]
-        out.append(made(EndManeuver, c))
+        if destroy:
+            ids = lookups(s).ids
+            out += [DestroyFactory(c, ids[r]) for r in destroy]
+        end = _END.get(c)
+        if end is None:
+            end = _END[c] = EndManeuver(c)
+        out.append(end)
         self.actions = out  # (never changed: ``legal_maneuver``'s callers copy it)
 
     def fits(self, s: GameState) -> bool:
@@ -216,6 +225,7 @@ def _build(s: GameState) -> ManeuverList:
     protected = ProtectedProvinces(s, occupied)
     armies, statuses, moved_armies = s.armies[n], s.friendly[n], ctx.moved_armies
     segments: dict[int, Segment] = {}
+    table: dict[int, ArmyMovesEntry] = {}
     for r in where(armies):
         # (``unmoved_armies``, inline: this loop runs for every army of every move list)
         friendly = statuses[r]
@@ -228,10 +238,11 @@ def _build(s: GameState) -> ManeuverList:
         if rail is None:
             rail = rail_for(s, n, occupied)
             usable = convoy_seas(s, n, ctx)
-        segments[r] = (
-            _army_part(s, n, r, rail, usable, protected, canals, g, ctx),
-            _switches(s, n, r, hostile, friendly, protected),
-        )
+            table = move_table(s, n, rail, usable, canals)
+        moves: Sequence[Action] = army_moves(s, n, r, rail, usable, protected, canals, table)[0]
+        if g:
+            moves = _may_cross(s, n, r, moves, g, ctx)
+        segments[r] = (moves, _switches(s, n, r, hostile, friendly, protected))
     return ManeuverList(
         s,
         occupied,
@@ -245,27 +256,17 @@ def _build(s: GameState) -> ManeuverList:
     )
 
 
-def _army_part(
-    s: GameState,
-    n: int,
-    r: int,
-    rail: Rail,
-    usable: frozenset[int],
-    protected: ProtectedProvinces,
-    canals: tuple[SeaPairs, SeaPairs],
-    g: Gates,
-    ctx: ManeuverContext,
-) -> Sequence[Action]:
-    """The moves of the armies at ``r`` that have not acted yet (never changed once made:
-    the list is the cached one of ``army_moves``, or a filtered copy)."""
-    moves = army_moves(s, n, r, rail, usable, protected, canals)[0]
-    if not g:
-        return moves
+def _may_cross(
+    s: GameState, n: int, r: int, moves: Sequence[Action], g: Gates, ctx: ManeuverContext
+) -> list[Action]:
+    """The army moves from ``r`` that may ask at the canals on their way (Imperial 2030)."""
     index = s.board.index
     return [
         a
         for a in moves
-        if not a.convoy or may_ask(s, ctx, g, r, ARMY, [index[x] for x in a.convoy])
+        if not isinstance(a, MoveArmy)
+        or not a.convoy
+        or may_ask(s, ctx, g, r, ARMY, [index[x] for x in a.convoy])
     ]
 
 
@@ -313,9 +314,9 @@ def _after_changes(s: GameState, changes: Changes) -> ManeuverList | None:
     n = s.turn
     regions = sorted(set(changes.regions))
     occupied, protected = before.occupied, before.protected
-    flipped = [r for r in regions if bool(occupied[r]) != s.occupied(r)]
+    owners = s.board.owner
+    flipped = [r for r in regions if owners[r] != NO and bool(occupied[r]) != s.occupied(r)]
     if flipped:
-        owners = s.board.owner
         if any(owners[r] == n for r in flipped):
             return None
         occupied = occupation(s)

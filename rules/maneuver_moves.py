@@ -22,6 +22,7 @@ from rules.canals import Gates, Refusals, barrier, crossed
 from rules.common import code
 from rules.geometry import (
     NO_CANALS,
+    ArmyMovesEntry,
     Rail,
     SeaPairs,
     destinations_with,
@@ -121,25 +122,24 @@ def army_moves(
     usable: frozenset[int],
     protected: ProtectedProvinces,
     canals: tuple[SeaPairs, SeaPairs] = NO_CANALS,
+    table: dict[int, ArmyMovesEntry] | None = None,
 ) -> tuple[list[MoveArmy], frozenset[MoveArmy]]:
     """Every move of one army at ``origin`` (as listed and as a set for checking).
 
     The list depends only on the rail network, the seas that can carry, the canals that ask
     or are closed (``canals``, Imperial 2030), and the protected provinces of the nations it
     can enter, so it is cached on those: during a Maneuver most armies' moves do not change
-    from one step to the next, and search asks again and again.
+    from one step to the next, and search asks again and again. ``table``: the cache's
+    table for these (``move_table``), when the caller asks for several armies.
     """
-    look = lookups(s)
-    key = (origin, n, rail.key, usable, canals)
-    entry = look.army_moves.get(key)
+    if table is None:
+        table = move_table(s, n, rail, usable, canals)
+    entry = table.get(origin)
     if entry is None:
         dests = destinations_with(s, n, origin, rail, usable, canals)
         owner_of = s.board.owner
         foreign = tuple(sorted({owner_of[d] for d in dests} - {NO, n}))
-        entry = (dests, foreign, {})
-        if len(look.army_moves) >= MOVE_CACHE_SIZE:
-            look.army_moves.clear()
-        look.army_moves[key] = entry
+        entry = table[origin] = (dests, foreign, {})
     dests, foreign, variants = entry
     guarded = tuple([protected(m) for m in foreign]) if foreign else ()
     found = variants.get(guarded)
@@ -149,7 +149,26 @@ def army_moves(
     return found
 
 
-MOVE_CACHE_SIZE = 4000
+def move_table(
+    s: GameState,
+    n: int,
+    rail: Rail,
+    usable: frozenset[int],
+    canals: tuple[SeaPairs, SeaPairs] = NO_CANALS,
+) -> dict[int, ArmyMovesEntry]:
+    """The cache of ``army_moves`` for nation ``n`` on this rail network, convoy seas and
+    canals, by army origin (one look-up per move list, then one per army)."""
+    look = lookups(s)
+    key = (n, rail.key, usable, canals)
+    table = look.army_moves.get(key)
+    if table is None:
+        if len(look.army_moves) >= MOVE_CACHE_SIZE:
+            look.army_moves.clear()
+        table = look.army_moves[key] = {}
+    return table
+
+
+MOVE_CACHE_SIZE = 1000  # tables (``move_table``), each of a few origins
 
 
 def _build_army_moves(
