@@ -23,9 +23,9 @@ if TYPE_CHECKING:
 # One army's moves (rules.maneuver_moves.army_moves), cached by what they depend on: the
 # nation, the rail network (``Rail.key``), the seas that can carry, the canals (a table for
 # these), then the origin (an entry of the table). An entry: the destinations with their
-# convoy routes, the foreign nations whose provinces they reach, and the moves (as listed, as
-# a set) by which of those provinces are protected.
-ArmyMoves = tuple[list["MoveArmy"], frozenset["MoveArmy"]]
+# convoy routes, the foreign nations whose provinces they reach, and the moves (as listed) by
+# which of those provinces are protected.
+ArmyMoves = list["MoveArmy"]
 ArmyMovesKey = tuple[
     int, tuple[bool, frozenset[int]], frozenset[int], tuple["SeaPairs", "SeaPairs"]
 ]

@@ -239,7 +239,7 @@ def _build(s: GameState) -> ManeuverList:
             rail = rail_for(s, n, occupied)
             usable = convoy_seas(s, n, ctx)
             table = move_table(s, n, rail, usable, canals)
-        moves: Sequence[Action] = army_moves(s, n, r, rail, usable, protected, canals, table)[0]
+        moves: Sequence[Action] = army_moves(s, n, r, rail, usable, protected, canals, table)
         if g:
             moves = _may_cross(s, n, r, moves, g, ctx)
         segments[r] = (moves, _switches(s, n, r, hostile, friendly, protected))

@@ -123,8 +123,8 @@ def army_moves(
     protected: ProtectedProvinces,
     canals: tuple[SeaPairs, SeaPairs] = NO_CANALS,
     table: dict[int, ArmyMovesEntry] | None = None,
-) -> tuple[list[MoveArmy], frozenset[MoveArmy]]:
-    """Every move of one army at ``origin`` (as listed and as a set for checking).
+) -> list[MoveArmy]:
+    """Every move of one army at ``origin``, as listed (never changed: shared by the lists).
 
     The list depends only on the rail network, the seas that can carry, the canals that ask
     or are closed (``canals``, Imperial 2030), and the protected provinces of the nations it
@@ -177,7 +177,7 @@ def _build_army_moves(
     origin: int,
     dests: dict[int, list[tuple[int, ...]]],
     guarded: dict[int, int],
-) -> tuple[list[MoveArmy], frozenset[MoveArmy]]:
+) -> list[MoveArmy]:
     c = code(s, n)
     ids = lookups(s).ids
     owners = s.board.owner
@@ -193,7 +193,7 @@ def _build_army_moves(
             convoy = tuple(ids[x] for x in route) if route else ()
             for st in statuses:
                 out.append(made(MoveArmy, c, rid, did, convoy, st))
-    return out, frozenset(out)
+    return out
 
 
 # ------------------------------------------------------------------------------- battles
