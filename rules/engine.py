@@ -194,7 +194,7 @@ def legal_actions(s: GameState) -> list[Action]:
     if s.finished or s.awaiting_kind is None:
         return []
     found = DECISIONS[s.awaiting_kind][0](s)  # (each decision's own action class)
-    s.listed = Listing(tuple(found))
+    s.listed = Listing(found)  # (the lister's own list: never changed, never handed out)
     return list(found)
 
 

@@ -22,6 +22,8 @@ from rules.decisions import Decision
 from rules.ruleset import RuleSet
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rules.actions import Action
 
 NO = -1  # "nobody" / "nowhere" in index fields
@@ -59,11 +61,11 @@ class Listing:
 
     __slots__ = ("_ids", "actions")
 
-    def __init__(self, actions: tuple[Action, ...]) -> None:
+    def __init__(self, actions: Sequence[Action]) -> None:
         self.actions = actions
         self._ids: frozenset[int] | None = None
 
-    def __reduce__(self) -> tuple[type[Listing], tuple[tuple[Action, ...]]]:
+    def __reduce__(self) -> tuple[type[Listing], tuple[Sequence[Action]]]:
         # identities mean nothing in another process or copy: they are taken afresh there
         return (Listing, (self.actions,))
 
