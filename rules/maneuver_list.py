@@ -184,6 +184,9 @@ def after_move(s: GameState, move: Action) -> Changes | None:
 
 
 def legal_maneuver(s: GameState) -> list[Action]:
+    """Every legal action of the Maneuver in ``s``: the list ``s`` keeps, the one before it
+    updated, or one built from nothing (kept with ``s`` either way). The list returned is the
+    one kept: callers must not change it (``rules.engine.legal_actions`` hands out copies)."""
     known = s.known
     found = None
     if type(known) is ManeuverList:
