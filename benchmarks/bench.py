@@ -22,6 +22,7 @@ frame).
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import resource
@@ -39,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 from imperial_tui.cli.bytecode import SWITCH_OFF  # noqa: E402
 from rules import Game, RuleSet  # noqa: E402
 from rules.actions import ChooseRondel  # noqa: E402
+from rules.machine import tune_collector  # noqa: E402
 from rules.savefile import save_game  # noqa: E402
 
 VARIANTS = ("standard", "experienced", "no-investor-card")
@@ -224,7 +226,16 @@ def main() -> None:
     parser.add_argument("--game", choices=["imperial", "2030", "both"], default="both")
     parser.add_argument("--runs", type=int, default=9, help="runs of each command")
     parser.add_argument("--only", choices=["playouts", "commands"], default=None)
+    parser.add_argument(
+        "--python-collector",
+        action="store_true",
+        help="keep Python's default garbage collector thresholds (default: the program's, "
+        "rules.machine.tune_collector)",
+    )
     args = parser.parse_args()
+    if not args.python_collector:
+        tune_collector()
+    print(f"garbage collector thresholds {gc.get_threshold()}")
     names = ("imperial", "2030") if args.game == "both" else (args.game,)
     if args.only != "commands":
         print(f"load average {os.getloadavg()[0]:.2f}")

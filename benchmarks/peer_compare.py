@@ -24,6 +24,7 @@ work).
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import subprocess
@@ -35,6 +36,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 from bench import playout  # noqa: E402
+
+from rules.machine import tune_collector  # noqa: E402
 
 HARNESS = HERE / "peer" / "random_games.mjs"
 
@@ -91,7 +94,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="games per side and round")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--warmup", type=int, default=3, help="peer games left out per round")
+    parser.add_argument(
+        "--python-collector",
+        action="store_true",
+        help="keep Python's default garbage collector thresholds (default: the program's, "
+        "rules.machine.tune_collector)",
+    )
     args = parser.parse_args()
+    if not args.python_collector:
+        tune_collector()
+    print(f"garbage collector thresholds {gc.get_threshold()}")
     load_before = os.getloadavg()
     ours(10_000, 2, args.players)  # our warm-up: imports, caches
     mine, theirs = [0.0] * 5, [0.0] * 5

@@ -20,6 +20,7 @@ from imperial_tui.model.recent import load_recent, remember_game, remember_seats
 from imperial_tui.model.session import Session, default_save_path, short_path
 from rules import Game, RuleSet, SetupError
 from rules.controllers import HUMAN, Controller
+from rules.machine import tune_collector
 from rules.savefile import SaveError
 
 FILE_CHECK_SECONDS = 2.0
@@ -148,7 +149,10 @@ class ImperialApp(SaveFileActions, GameApp[Session]):
 
 
 def run_app(app: ImperialApp) -> None:
-    """Run the app; after a crash print one line and exit with EXIT_CRASH."""
+    """Run the app; after a crash print one line and exit with EXIT_CRASH. The process's
+    garbage collector runs as for playing (``rules.machine.tune_collector``: a long game's
+    history of positions is walked less often; the SSH server keeps its own schedule)."""
+    tune_collector()
     app.run()
     if app.crash is not None:
         sys.stderr.write(app.crash.line() + "\n")

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from rules.actions import Action
 from rules.bots.evaluation import Weights
 from rules.bots.playout import playout
+from rules.machine import tune_collector
 from rules.state import GameState
 
 if TYPE_CHECKING:
@@ -125,6 +126,7 @@ def _serve(conn: Connection) -> None:
     owns this worker decides what a Ctrl+C means and ends it, so the worker ignores it
     (it printed a KeyboardInterrupt traceback of its own)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    tune_collector()  # (playouts: the engine's allocations, next to no cycles)
     while True:
         try:
             task = conn.recv()
