@@ -52,11 +52,13 @@ def _greedy(seed: int | None, hidden: bool) -> Bot:
 def _search(settings: str, personality: str | None = None) -> Callable[[int | None, bool], Bot]:
     def make(seed: int | None, hidden: bool) -> Bot:
         from rules.bots import personalities
-        from rules.bots.search import NORMAL, STRONG, SearchBot
+        from rules.bots.evaluation import DEFAULT
+        from rules.bots.search import NORMAL, STRONG, STRONG_WEIGHTS, SearchBot
 
         chosen = {"normal": NORMAL, "strong": STRONG}[settings]
         if personality is None:
-            return SearchBot(seed, hidden, chosen)
+            weights = {"normal": DEFAULT, "strong": STRONG_WEIGHTS}[settings]
+            return SearchBot(seed, hidden, chosen, weights)
         weights, style = personalities.PERSONALITIES[personality]
         return SearchBot(seed, hidden, chosen, weights, style)
 
