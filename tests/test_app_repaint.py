@@ -256,3 +256,28 @@ async def test_a_resize_to_the_size_laid_out_already_lays_nothing_out_again(
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert screen in laid_out and screen.has_class("-wide", "-tall")
+
+
+async def test_the_game_screen_is_not_laid_out_inside_textuals_start_up_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Textual mounts the app inside a batch update, whose drawing it throws away; a game
+    screen opened there would be laid out and drawn twice before the first frame (issue
+    26: 40 ms of 340). So the first screen opens once that batch is over
+    (``GameApp.first_screen``)."""
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    session = Session(game, dict.fromkeys(game.players, "human"), tmp_path / "g.json")
+    in_batch: list[object] = []  # screens laid out while Textual's batch was open
+    refresh_layout = Screen._refresh_layout
+
+    def recording(screen: Screen[object], size: Size | None = None, scroll: bool = False) -> None:
+        if screen.app._batch_count:
+            in_batch.append(screen)
+        refresh_layout(screen, size, scroll)
+
+    monkeypatch.setattr(Screen, "_refresh_layout", recording)
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert not any(isinstance(screen, GameScreen) for screen in in_batch)

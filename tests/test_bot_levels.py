@@ -185,6 +185,25 @@ def test_levels_are_listed_with_a_one_line_description_and_built_by_name() -> No
         make_bot("godlike")
 
 
+def test_strong_judges_its_playouts_with_its_own_table_and_simulates_greedys() -> None:
+    """docs/BOTS.md, "Its own evaluation": the strong level ends its playouts with table 5
+    (tempo, Investor card, threats), its simulated greedy players keep table 4; every other
+    search level, the personalities included, keeps its own weights."""
+    from rules.bots.evaluation import DEFAULT
+    from rules.bots.personalities import PERSONALITIES
+    from rules.bots.search import SearchBot
+
+    strong = make_bot("strong", 1, processes=1)
+    assert isinstance(strong, SearchBot)
+    assert strong.weights.learned == 5 and strong.settings.rollout_eval == 4
+    normal = make_bot("normal", 1)
+    assert isinstance(normal, SearchBot) and normal.weights == DEFAULT
+    assert normal.settings.rollout_eval == 0
+    for name, (weights, _style) in PERSONALITIES.items():
+        bot = make_bot(name, 1)
+        assert isinstance(bot, SearchBot) and bot.weights == weights
+
+
 def test_a_bot_keeps_no_global_state() -> None:
     """A fresh bot decides the same whatever other bots did before it was made."""
     game = Game.new(list(NAMES[:4]), seed=2)
