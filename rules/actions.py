@@ -480,8 +480,11 @@ _SOURCES: tuple[tuple[str, str], ...] = (
 
 @cache
 def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
-    """Compiled on first use: compiling them costs start-up time every command would pay."""
-    return tuple((re.compile(p, re.IGNORECASE), name) for p, name in _SOURCES)
+    """Compiled on first use: compiling them costs start-up time every command would pay.
+    Case is ignored for ASCII letters only: notation is ASCII (but for players' names, which
+    ``_PLAYER`` takes as written), and folding all of Unicode into the ranges made compiling
+    2.3 times slower (4.0 -> 1.7 ms of a quick command's start-up)."""
+    return tuple((re.compile(p, re.IGNORECASE | re.ASCII), name) for p, name in _SOURCES)
 
 
 def parse_action(text: str) -> Action:

@@ -5,7 +5,6 @@ state: ``awaiting`` (who decides what), ``legal_actions()``, ``apply()``, ``undo
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -95,6 +94,8 @@ class Game:
             deal = parse_deal(deal, names, rules)
         if deal is None:
             if seed is None:
+                import random  # (only a new deal needs it: a loaded save names its deal)
+
                 seed = random.SystemRandom().randrange(2**31)
             deal = random_deal(names, rules, seed)
         return cls(Setup(names, rules, deal, seed))

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import stat
 import time
@@ -39,7 +38,11 @@ class FileProblem(Exception):
 
 
 def digest(data: bytes) -> str:
-    """What a save's content is known by: two reads with the same digest read the same game."""
+    """What a save's content is known by: two reads with the same digest read the same game.
+    The hashing library is loaded here, when first needed (its OpenSSL part costs a quick
+    command 2-3 ms of start-up)."""
+    import hashlib
+
     return hashlib.sha256(data).hexdigest()
 
 

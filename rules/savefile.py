@@ -24,7 +24,6 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, TypeGuard
@@ -93,11 +92,19 @@ class LoadedGame:
     controllers: dict[str, Controller]  # who plays each seat
     app: dict[str, Any] = field(default_factory=dict)  # opaque front-end settings
     header: dict[str, Any] = field(default_factory=dict)  # the file without "actions"
-    digest: str = ""
     warnings: list[str] = field(default_factory=list)
+    raw: bytes = b""  # the file as read
+
+    @property
+    def digest(self) -> str:
+        """Computed when asked: a command that only reads the save (``imperial state``)
+        never loads the hashing library (issue 26, the start-up budget)."""
+        return digest(self.raw)
 
 
 def _now() -> str:
+    from datetime import UTC, datetime  # (only a save being written needs the clock)
+
     return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
 
 
@@ -330,7 +337,7 @@ def _load_bytes(raw: bytes, path: Path) -> LoadedGame:
             raise SaveError(_POSITION_NOT_SAVE.format(path=path)) from None
         raise
     loaded = game_from_dict(data, source=str(path))
-    loaded.digest = digest(raw)
+    loaded.raw = raw
     return loaded
 
 

@@ -9,7 +9,6 @@ money) are the game's (``rules.games``).
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass
 
@@ -60,7 +59,10 @@ def check_players(players: list[str], game: str = "imperial") -> tuple[str, ...]
 
 
 def random_deal(players: tuple[str, ...], rules: RuleSet, seed: int) -> Deal:
-    """Shuffle and deal the flag cards (or draw the first chooser) with a seed."""
+    """Shuffle and deal the flag cards (or draw the first chooser) with a seed. ``random``
+    is loaded here: a loaded save names its deal, and a quick command never shuffles."""
+    import random
+
     rng = random.Random(seed)
     if rules.variant == "experienced":
         return Deal({}, starter=players[rng.randrange(len(players))])

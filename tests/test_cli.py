@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 
 from imperial_tui.cli import app
 from rules import parse_action
+from rules.actions import NotationError
 from rules.options import OPTIONS
 from rules.savefile import load_game
 
@@ -477,6 +478,16 @@ def test_every_notation_in_actions_md_parses_back() -> None:
     assert len(examples) >= 20
     for text in examples:
         assert str(parse_action(text)) == text
+
+
+def test_notation_ignores_the_case_of_ascii_letters_only() -> None:
+    """Notation is ASCII but for players' names: keywords and codes read in any case, while
+    look-alike letters and digits of other scripts are refused with the usual hint."""
+    assert str(parse_action("ah ROndel Import")) == "AH rondel import"
+    assert str(parse_action("zoë BUYS it 12 returning it 4")) == "zoë buys IT 12 returning IT 4"
+    for text in ("Anna buys IT \u0661\u0662", "AH rondel \u212aactory", "AH rondel \u017fteuer"):
+        with pytest.raises(NotationError, match=r"is not an action; try e\.g\."):
+            parse_action(text)
 
 
 # --------------------------------------------------------------------------- play, rules, bots

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import sys
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -190,6 +189,8 @@ def open_in_app(session: Session) -> None:
     (the file is flushed to it: ``rules.safe_file``, 5-10 ms) while Textual loads, instead of
     before (issue 26). Whatever it raises is raised here once it is done, before the app
     starts: a save that fails still ends the command with one line."""
+    import threading
+
     failed: list[BaseException] = []
 
     def save() -> None:

@@ -12,7 +12,6 @@ level name and seed alone and keeps no global state.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -55,6 +54,8 @@ class SeededBot:
 
     def __init__(self, seed: int | None = None, hidden_cash: bool = False) -> None:
         self.seed = seed
+        import random  # (a save's seats name levels without making a player: issue 26)
+
         self.rng = random.Random(seed)
         self.hidden_cash = hidden_cash
         self._public = PublicTally() if hidden_cash else None
