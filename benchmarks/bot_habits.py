@@ -355,7 +355,7 @@ def main(argv: list[str] | None = None) -> None:
     start = time.perf_counter()
     total: dict[str, Counter] = {}
     seeds = f"seeds {args.seed}-{args.seed + args.games - 1}"
-    players = len(levels)
+    players: int | str = len(levels)
     if args.records:
         lines = []
         for name in args.records:
@@ -365,7 +365,8 @@ def main(argv: list[str] | None = None) -> None:
         # every level of every record (files from different tables may be counted together)
         levels = tuple(dict.fromkeys(lv for line in lines for lv in line["spec"]["levels"]))
         seeds = seed_ranges(line["spec"]["seed"] for line in lines)
-        players = len(lines[0]["spec"]["levels"]) if lines else players
+        sizes = sorted({len(line["spec"]["levels"]) for line in lines})  # tables may differ
+        players = " and ".join(map(str, sizes)) if sizes else players
         args.games = len(lines)
     elif args.jobs <= 1:
         jobs = [(seat_levels(levels, i), args.seed + i) for i in range(args.games)]

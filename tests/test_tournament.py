@@ -77,6 +77,21 @@ def test_bot_habits_counts_wasted_turns_and_idle_units(capsys: pytest.CaptureFix
     assert out.count("seat-games") == 2
 
 
+def test_bot_habits_reads_records_of_tables_of_different_sizes(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    import bot_habits
+
+    two, three = tmp_path / "two.jsonl", tmp_path / "three.jsonl"
+    tournament.main(["greedy", "random", "--games", "2", "--seed", "5", "--record", str(two)])
+    tournament.main(["greedy", "random", "random", "--games", "3", "--record", str(three)])
+    capsys.readouterr()
+    bot_habits.main(["--records", str(two), str(three)])
+    out = capsys.readouterr().out
+    assert out.startswith("5 games of 2 and 3 players (greedy, random)")
+    assert "greedy (5 seat-games" in out and "random (8 seat-games" in out
+
+
 def test_a_tiny_tournament_on_the_world_board(capsys: pytest.CaptureFixture) -> None:
     tournament.main(["random", "random", "--games", "2", "--game", "2030"])
     out = capsys.readouterr().out
