@@ -224,7 +224,8 @@ def legal_canal(s: GameState) -> list[CanalPassage]:
 def apply_canal(s: GameState, a: CanalPassage, ev: Events) -> None:
     """The controller's answer: a yes lets the move go on (to the next canal, or it is
     made); a no withdraws it and records the refusal."""
-    from rules.maneuver import back_to_maneuver, perform_move, record_refusal
+    from rules.battles import back_to_maneuver
+    from rules.maneuver import perform_move, record_refusal
 
     request: CanalRequest = s.ctx
     canal_i, m = request.asking[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from rules import economy, investing, maneuver, rondel, taxation
+from rules import battles, economy, investing, maneuver, rondel, taxation
 from rules.actions import (
     Action,
     BuildFactory,
@@ -95,7 +95,7 @@ DECISIONS.update(maneuver.DECISIONS)
 LISTED: dict[tuple[Decision, type[Action]], Callable[..., None]] = {
     (Decision.RONDEL, ChooseRondel): partial(rondel.apply_rondel, listed=True),
     **{(Decision.MANEUVER, cls): handler for cls, handler in maneuver.LISTED.items()},
-    (Decision.BATTLE, Fight): partial(maneuver.apply_battle_fight, listed=True),
+    (Decision.BATTLE, Fight): partial(battles.apply_battle_fight, listed=True),
 }
 
 NATION_ACTIONS = (

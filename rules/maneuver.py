@@ -8,16 +8,16 @@ Units of one nation in one region are interchangeable, so the engine tracks only
 many of the active nation's units in a region already moved, and how many fleets per sea
 already carried an army this turn.
 
-This module applies moves. What is legal is listed by ``rules.maneuver_list`` (out of the
-pieces of ``rules.maneuver_moves``), where units can go is ``rules.geometry``, flags are
-``rules.flags``; the names other modules use are re-exported here (``Rail``, ...).
+This module applies moves; the battles they lead to are ``rules.battles``. What is legal is
+listed by ``rules.maneuver_list`` (out of the pieces of ``rules.maneuver_moves``), where units
+can go is ``rules.geometry``, flags are ``rules.flags``; the names other modules use are
+re-exported here (``Rail``, ...).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from functools import partial
-from typing import TypeVar
 
 from rules import canals
 from rules.actions import (
@@ -31,13 +31,20 @@ from rules.actions import (
     MoveFleet,
     NoFight,
 )
+from rules.battles import (
+    apply_battle_fight,
+    apply_initiated_fight,
+    apply_no_fight,
+    back_to_maneuver,
+    entered,
+    remove_active,
+)
 from rules.common import (
     DecisionRule,
     Events,
     await_decision,
     clear_await,
     code,
-    nation_index,
     nname,
     region_index,
     rname,
@@ -45,7 +52,7 @@ from rules.common import (
 )
 from rules.decisions import Decision
 from rules.errors import IllegalAction
-from rules.flags import after_battle, after_departure, place_flags
+from rules.flags import after_departure, place_flags
 from rules.geometry import (
     Rail,
     army_destinations,
@@ -67,17 +74,15 @@ from rules.maneuver_moves import (
     BattleContext,
     ManeuverContext,
     battle_options,
+    bumped,
     destroyable,
     fight_kinds,
-    initiated_fights,
     last_unoccupied_factory,
     legal_battle,
-    turn_order_after,
     unmoved_armies,
     unmoved_fleets,
-    with_asking,
 )
-from rules.state import MAP, NO, UNITS, GameState
+from rules.state import MAP, UNITS, GameState
 
 __all__ = [
     "ARMY",
@@ -102,19 +107,6 @@ __all__ = [
 ]
 
 
-K = TypeVar("K", bound=Hashable)
-
-
-def _bump(d: dict[K, int], key: K, by: int) -> dict[K, int]:
-    out = dict(d)
-    val = out.get(key, 0) + by
-    if val:
-        out[key] = val
-    else:
-        out.pop(key, None)
-    return out
-
-
 # ------------------------------------------------------------------------------- the step
 
 
@@ -126,14 +118,6 @@ def step_maneuver(s: GameState, ev: Events) -> None:
         return
     s.turn_ctx = ManeuverContext()
     await_decision(s, Decision.MANEUVER, s.government[n], n)
-
-
-def back_to_maneuver(s: GameState) -> None:
-    n = s.turn
-    await_decision(s, Decision.MANEUVER, s.government[n], n)
-
-
-_back_to_maneuver = back_to_maneuver
 
 
 # ------------------------------------------------------------------------------- canals
@@ -207,11 +191,11 @@ def apply_move_fleet(s: GameState, a: MoveFleet, ev: Events, permitted: bool = F
     s.fleets[n][o] -= 1
     s.fleets[n][d] += 1
     s.turn_ctx = ManeuverContext(
-        ctx.moved_armies, _bump(ctx.moved_fleets, d, 1), ctx.convoy_used, False, refused
+        ctx.moved_armies, bumped(ctx.moved_fleets, d, 1), ctx.convoy_used, False, refused
     )
     say(ev, s, n, f"{name} moves a fleet from {rname(s, o)} to the {rname(s, d)}")
     after_departure(s, o, ev)
-    _entered(s, n, d, FLEET, False, ev)
+    entered(s, n, d, FLEET, False, ev)
 
 
 # ------------------------------------------------------------------------------- armies
@@ -256,9 +240,9 @@ def apply_move_army(
         s.friendly[n][d] += 1
     used = ctx.convoy_used
     for sea in path:
-        used = _bump(used, sea, 1)
+        used = bumped(used, sea, 1)
     s.turn_ctx = ManeuverContext(
-        _bump(ctx.moved_armies, (d, friendly), 1), ctx.moved_fleets, used, True, refused
+        bumped(ctx.moved_armies, (d, friendly), 1), ctx.moved_fleets, used, True, refused
     )
     route = ""
     if path:
@@ -266,7 +250,7 @@ def apply_move_army(
     status = f" ({a.status})" if a.status else ""
     say(ev, s, n, f"{name} moves an army from {rname(s, o)} to {rname(s, d)}{route}{status}")
     after_departure(s, o, ev)
-    _entered(s, n, d, ARMY, friendly, ev)
+    entered(s, n, d, ARMY, friendly, ev)
 
 
 def _check_army_move(
@@ -370,7 +354,7 @@ def apply_change_status(s: GameState, a: ChangeStatus, ev: Events) -> None:
     s.own(UNITS)
     s.friendly[n][r] += 1 if to_friendly else -1
     s.turn_ctx = ManeuverContext(
-        _bump(ctx.moved_armies, (r, to_friendly), 1),
+        bumped(ctx.moved_armies, (r, to_friendly), 1),
         ctx.moved_fleets,
         ctx.convoy_used,
         True,
@@ -380,177 +364,9 @@ def apply_change_status(s: GameState, a: ChangeStatus, ev: Events) -> None:
     if to_friendly:
         # Only a switch to hostile lets the other nations there demand a battle (RULES.md
         # §5.4.4 item 2 and the FAQ); the active nation may still attack at any time.
-        _back_to_maneuver(s)
+        back_to_maneuver(s)
         return
-    _entered(s, n, r, ARMY, False, ev, mover_asked=False)
-
-
-# ------------------------------------------------------------------------------- battles
-
-
-def _entered(
-    s: GameState, n: int, r: int, unit: str, friendly: bool, ev: Events, mover_asked: bool = True
-) -> None:
-    """A unit of the active nation arrived in (or switched status in) r: offer battles."""
-    armies, fleets = s.armies, s.fleets
-    others = [m for m in turn_order_after(s, n) if armies[m][r] or fleets[m][r]]
-    if not others:
-        _back_to_maneuver(s)
-        return
-    asking = tuple(([n] if mover_asked else []) + [m for m in others if s.government[m] != NO])
-    # the mover is not asked only after a status switch, when nothing entered
-    ctx = BattleContext(r, unit, friendly, asking, switched=not mover_asked)
-    _ask_next(s, ctx, ev)
-
-
-def _ask_next(s: GameState, ctx: BattleContext, ev: Events) -> None:
-    asking = ctx.asking
-    while asking and not battle_options(s, with_asking(ctx, asking), asking[0]):
-        asking = asking[1:]
-    if not asking:
-        _back_to_maneuver(s)
-        return
-    m = asking[0]
-    await_decision(s, Decision.BATTLE, s.government[m], m, with_asking(ctx, asking))
-
-
-def apply_no_fight(s: GameState, a: NoFight, ev: Events) -> None:
-    ctx: BattleContext = s.ctx
-    m = ctx.asking[0]
-    say(ev, s, m, f"{nname(s, m)} does not fight in {rname(s, ctx.region)}")
-    clear_await(s)
-    _ask_next(s, with_asking(ctx, ctx.asking[1:]), ev)
-
-
-def apply_battle_fight(s: GameState, a: Fight, ev: Events, listed: bool = False) -> None:
-    ctx: BattleContext = s.ctx
-    m = ctx.asking[0]
-    if not listed:
-        if a.region != s.board.id(ctx.region):
-            raise IllegalAction(f"the battle now is in {rname(s, ctx.region)}, not {a.region}")
-        if a not in battle_options(s, ctx, m):
-            raise IllegalAction(_why_no_fight(s, a, ctx))
-    n = s.turn
-    entering = None if ctx.any_unit else (ctx.unit, ctx.friendly)
-    if m == n:
-        _remove_active(s, n, ctx.region, a.unit, entering)
-        _remove_passive(s, nation_index(s, a.target), ctx.region, a.target_unit)
-    else:
-        _remove_passive(s, m, ctx.region, a.unit)
-        _remove_active(s, n, ctx.region, a.target_unit, entering)
-    _say_battle(s, a, ev)
-    clear_await(s)
-    after_battle(s, ctx.region, ev)
-    if s.rules.battle_sequence == "until_declined":
-        others = [t for t in turn_order_after(s, n) if s.government[t] != NO]
-        nxt = BattleContext(
-            ctx.region, ctx.unit, ctx.friendly, (n, *others), True, True, ctx.switched
-        )
-        _ask_next(s, nxt, ev)
-    else:
-        _back_to_maneuver(s)
-
-
-def apply_initiated_fight(s: GameState, a: Fight, ev: Events, listed: bool = False) -> None:
-    n = s.turn
-    r = region_index(s, a.region)
-    if not listed and a not in initiated_fights(s, n):
-        raise IllegalAction(_why_no_fight(s, a, None))
-    _remove_active(s, n, r, a.unit, None)
-    _remove_passive(s, nation_index(s, a.target), r, a.target_unit)
-    _say_battle(s, a, ev)
-    after_battle(s, r, ev)
-    _back_to_maneuver(s)
-
-
-def _why_no_fight(s: GameState, a: Fight, ctx: BattleContext | None) -> str:
-    try:
-        r = region_index(s, a.region)
-        m = nation_index(s, a.nation)
-        t = nation_index(s, a.target)
-    except IllegalAction as exc:
-        return exc.reason
-    if not (s.armies[m][r] if a.unit == ARMY else s.fleets[m][r]):
-        return f"{nname(s, m)} has no {a.unit} in {rname(s, r)}"
-    if not (s.armies[t][r] if a.target_unit == ARMY else s.fleets[t][r]):
-        return f"{nname(s, t)} has no {a.target_unit} in {rname(s, r)}"
-    if a.unit != a.target_unit:
-        return (
-            "armies and fleets fight each other only while the fleet is in its port (and, "
-            "in the first edition, only when the army enters)"
-        )
-    if ctx is not None:
-        return f"this battle chance is about the unit that entered {rname(s, ctx.region)}"
-    return "that battle is not possible now"
-
-
-def _say_battle(s: GameState, a: Fight, ev: Events) -> None:
-    m = nation_index(s, a.nation)
-    t = nation_index(s, a.target)
-    say(
-        ev,
-        s,
-        m,
-        f"battle in {rname(s, region_index(s, a.region))}: one {a.unit} of {nname(s, m)} "
-        f"and one {a.target_unit} of {nname(s, t)} are destroyed",
-    )
-
-
-def _remove_active(
-    s: GameState, n: int, r: int, unit: str, entering: tuple[str, bool] | None
-) -> None:
-    """Remove one unit of the active nation, keeping its moved/convoy bookkeeping right: the
-    unit that entered if it fights, else one that already acted (keeps the others mobile). A
-    fleet that already carried an army is lost before one that has not, so the fleets left
-    in the sea can still carry."""
-    ctx: ManeuverContext = s.turn_ctx
-    if unit == FLEET:
-        s.own(UNITS)
-        s.fleets[n][r] -= 1
-        fleets = ctx.moved_fleets
-        if fleets.get(r, 0) > 0:
-            fleets = _bump(fleets, r, -1)
-        used = ctx.convoy_used
-        if used.get(r, 0) > 0:
-            used = _bump(used, r, -1)
-        s.turn_ctx = ManeuverContext(
-            ctx.moved_armies, fleets, used, ctx.armies_phase, ctx.canal_refused
-        )
-        return
-    if entering is not None and entering[0] == ARMY:
-        f = entering[1]
-        order = ((True, f), (False, f), (True, not f), (False, not f))
-    else:
-        order = ((True, False), (True, True), (False, False), (False, True))
-    moved = ctx.moved_armies
-    total = {True: s.friendly[n][r], False: s.armies[n][r] - s.friendly[n][r]}
-    for was_moved, friendly in order:
-        done = moved.get((r, friendly), 0)
-        if (done if was_moved else total[friendly] - done) > 0:
-            break
-    else:  # pragma: no cover - callers check that the unit exists
-        raise IllegalAction("no such army to remove")
-    s.own(UNITS)
-    s.armies[n][r] -= 1
-    if friendly:
-        s.friendly[n][r] -= 1
-    if was_moved:
-        moved = _bump(moved, (r, friendly), -1)
-    s.turn_ctx = ManeuverContext(
-        moved, ctx.moved_fleets, ctx.convoy_used, ctx.armies_phase, ctx.canal_refused
-    )
-
-
-def _remove_passive(s: GameState, m: int, r: int, unit: str) -> None:
-    """Remove one unit of a nation that is not moving: hostile armies before friendly ones."""
-    if unit == FLEET:
-        s.own(UNITS)
-        s.fleets[m][r] -= 1
-        return
-    s.own(UNITS)
-    s.armies[m][r] -= 1
-    if s.friendly[m][r] > s.armies[m][r]:
-        s.friendly[m][r] -= 1
+    entered(s, n, r, ARMY, False, ev, mover_asked=False)
 
 
 # ------------------------------------------------------------------------------- destruction
@@ -578,7 +394,7 @@ def apply_destroy(s: GameState, a: DestroyFactory, ev: Events, listed: bool = Fa
         what = "hostile armies" if s.rules.destroy_requires_hostile else "armies"
         raise IllegalAction(f"{name} needs three {what} in {rname(s, r)} to destroy the factory")
     for _ in range(3):
-        _remove_active(s, n, r, ARMY, (ARMY, False))
+        remove_active(s, n, r, ARMY, (ARMY, False))
     s.own(MAP)
     s.factory[r] = False
     say(
@@ -588,7 +404,7 @@ def apply_destroy(s: GameState, a: DestroyFactory, ev: Events, listed: bool = Fa
         f"{name} destroys the {s.board.regions[r].factory_type} factory in "
         f"{rname(s, r)}; the factory and three {name} armies are removed",
     )
-    _back_to_maneuver(s)
+    back_to_maneuver(s)
 
 
 # ------------------------------------------------------------------------------- the end

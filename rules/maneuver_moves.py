@@ -2,14 +2,15 @@
 hostile/friendly status), status change, battle and factory destruction in the current position
 (``rules.maneuver_list`` puts them together into the list, and keeps it for the next one).
 
-Applying a move lives in ``rules.maneuver``; both read the same geometry (``rules.geometry``),
-so ``legal_actions()`` lists exactly what ``apply`` accepts.
+Applying a move lives in ``rules.maneuver`` (a battle in ``rules.battles``); they read the
+same geometry (``rules.geometry``), so ``legal_actions()`` lists exactly what ``apply`` accepts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from rules.actions import (
     Fight,
@@ -34,6 +35,21 @@ from rules.state import NO, GameState
 
 ARMY, FLEET = "army", "fleet"
 HOSTILE, FRIENDLY = "hostile", "friendly"
+
+K = TypeVar("K", bound=Hashable)
+
+
+def bumped(d: dict[K, int], key: K, by: int) -> dict[K, int]:
+    """``d`` with ``key``'s count changed by ``by`` (a count of 0 is left out): the
+    Maneuver's counts of moved units are kept in new dicts, never changed in place, since an
+    earlier position may share them (undo)."""
+    out = dict(d)
+    val = out.get(key, 0) + by
+    if val:
+        out[key] = val
+    else:
+        out.pop(key, None)
+    return out
 
 
 @dataclass(frozen=True, slots=True)

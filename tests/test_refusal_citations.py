@@ -66,7 +66,7 @@ UNREACHABLE = {
     "decision or the end of the game",
     ("game.py", "apply", ""): "text that is no action: explain reads the notation first and "
     "cites Action notation (or the rule, for a bond returned for another nation's)",
-    ("maneuver.py", "_remove_active", "no such army"): "callers check that the unit exists",
+    ("battles.py", "remove_active", "no such army"): "callers check that the unit exists",
     ("maneuver.py", "_check_army_move", "the army in {} cannot reach {} by this convoy"): "a "
     "guard: check_convoy_path refuses a broken chain of seas and canals.check a closed or "
     "refused canal first, and army_destinations lists every landing of a chain that passes "
