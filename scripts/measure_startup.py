@@ -2,11 +2,19 @@
 terminal, in a real pseudo-terminal at 80x24 (what a player sees, not an import timing).
 
 Usage: uv run python scripts/measure_startup.py [--runs 5] [--save FILE] [--cold]
+                                                 [--against OTHER/.venv/bin/imperial]
 It runs the command players run, the environment's ``imperial`` script: ``imperial play FILE``
 with a save file (the main screen), else ``imperial`` (the new-game screen). A first, warm-up
-run leaves the bytecode compiled (``imperial_tui.cli.bytecode``); ``--cold`` measures every
-run without any (an empty PYTHONPYCACHEPREFIX folder per run, and no background compiling
-after it: ``IMPERIAL_NO_BACKGROUND_COMPILE``).
+run leaves the bytecode compiled (``imperial_tui.cli.bytecode``) and the parsed style sheets
+kept (``imperial_tui.app.css_cache``, in a cache folder of the script's own); ``--cold``
+measures every run without either (an empty PYTHONPYCACHEPREFIX and cache folder per run, and
+no background compiling after it: ``IMPERIAL_NO_BACKGROUND_COMPILE``).
+
+``--against`` times another checkout's ``imperial`` (a worktree of the code before a change,
+with its own environment) in the same sitting, the two alternating run by run (ABBA order, so
+that a drift of the shared machine's load falls on both): it prints both medians and the
+median of the paired differences, a change of a few milliseconds being far below the spread
+of separate sittings.
 """
 
 from __future__ import annotations
@@ -96,34 +104,60 @@ def main() -> None:
     parser.add_argument("--save", type=Path, default=None)
     parser.add_argument("--size", default="80x24")
     parser.add_argument("--cold", action="store_true", help="no compiled bytecode")
+    parser.add_argument("--against", type=Path, default=None, help="another imperial script")
     args = parser.parse_args()
     cols, rows = (int(x) for x in args.size.split("x"))
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["XDG_DATA_HOME"] = os.environ["XDG_STATE_HOME"] = tmp  # (no "continue")
-        imperial = str(Path(sys.executable).with_name("imperial"))
-        if args.save is None:
-            argv, marker = [imperial], b"NewgameofImperial"
-        else:
-            argv, marker = [imperial, "play", str(args.save)], b"Decide"
+        os.environ["XDG_CACHE_HOME"] = tmp  # the parsed style sheets (app/css_cache.py)
+        scripts = [str(Path(sys.executable).with_name("imperial"))]
+        if args.against is not None:
+            scripts.append(str(args.against.absolute()))
+        runs = [_command(script, args.save) for script in scripts]
         # warm up, quitting normally: the bytecode of what the app loaded is then compiled
-        first_frame(argv, marker, (cols, rows), 20.0, quit_keys=True)
+        for argv, marker in runs:
+            first_frame(argv, marker, (cols, rows), 20.0, quit_keys=True)
         time.sleep(5)  # (in the background, after the app has ended)
-        times, cpu = [], []
+        times: list[list[float]] = [[] for _ in runs]
+        cpu: list[list[float]] = [[] for _ in runs]
         for run in range(args.runs):
-            if args.cold:  # (and no compiler left running after the run: bytecode.py)
-                os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / f"cold{run}")
-                os.environ["IMPERIAL_NO_BACKGROUND_COMPILE"] = "1"
-            wall, used = first_frame(argv, marker, (cols, rows), 20.0)
-            times.append(wall)
-            cpu.append(used)
+            order = range(len(runs)) if run % 2 == 0 else reversed(range(len(runs)))
+            for which in order:
+                if args.cold:  # (and no compiler left running after the run: bytecode.py)
+                    os.environ["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / f"cold{run}-{which}")
+                    os.environ["IMPERIAL_NO_BACKGROUND_COMPILE"] = "1"
+                    os.environ["XDG_CACHE_HOME"] = str(Path(tmp) / f"cold{run}-{which}")
+                argv, marker = runs[which]
+                wall, used = first_frame(argv, marker, (cols, rows), 20.0)
+                times[which].append(wall)
+                cpu[which].append(used)
     load = os.getloadavg()[0]
-    print(
-        f"first frame of `{' '.join(Path(a).name for a in argv)}` at {cols}x{rows}"
-        f"{' without bytecode' if args.cold else ''}: median "
-        f"{statistics.median(times) * 1000:.0f} ms, min {min(times) * 1000:.0f} ms, max "
-        f"{max(times) * 1000:.0f} ms over {args.runs} runs; CPU time used by then: median "
-        f"{statistics.median(cpu) * 1000:.0f} ms (load average {load:.2f})"
-    )
+    for (argv, _), walls, used in zip(runs, times, cpu, strict=True):
+        print(
+            f"first frame of `{' '.join(Path(a).name for a in argv)}` at {cols}x{rows}"
+            f"{' without bytecode' if args.cold else ''}: median "
+            f"{statistics.median(walls) * 1000:.0f} ms, min {min(walls) * 1000:.0f} ms, max "
+            f"{max(walls) * 1000:.0f} ms over {args.runs} runs; CPU time used by then: median "
+            f"{statistics.median(used) * 1000:.0f} ms (load average {load:.2f})"
+            + (f"  [{argv[0]}]" if len(runs) > 1 else "")
+        )
+    if len(runs) > 1:
+        wall_gain = [b - a for a, b in zip(times[0], times[1], strict=True)]
+        cpu_gain = [b - a for a, b in zip(cpu[0], cpu[1], strict=True)]
+        print(
+            f"this environment is faster by a median of {statistics.median(wall_gain) * 1000:.1f}"
+            f" ms wall, {statistics.median(cpu_gain) * 1000:.1f} ms CPU per paired run "
+            f"(quartiles of the wall difference: "
+            + ", ".join(f"{q * 1000:.1f}" for q in statistics.quantiles(wall_gain, n=4))
+            + " ms)"
+        )
+
+
+def _command(imperial: str, save: Path | None) -> tuple[list[str], bytes]:
+    """The command line to time and the text that marks its first frame."""
+    if save is None:
+        return [imperial], b"NewgameofImperial"
+    return [imperial, "play", str(save)], b"Decide"
 
 
 if __name__ == "__main__":
