@@ -224,7 +224,9 @@ async def test_maneuver_and_battle_by_keys_with_hand_over() -> None:
 
 
 def panel_texts(app: ImperialApp) -> dict[str, str]:
-    """The plain text of the app's own panels (not Textual's tabs, scrollbars or footer)."""
+    """The plain text of the app's own panels (not Textual's tabs, scrollbars or footer): what
+    each painted, or, for a panel never on screen yet (a tab not opened, the other layout's
+    copy: they are painted when first shown), what it shows when it is."""
     from io import StringIO
 
     from rich.console import Console
@@ -237,7 +239,9 @@ def panel_texts(app: ImperialApp) -> dict[str, str]:
     out: dict[str, str] = {}
     for panel in board.query(Panel):
         console = Console(file=StringIO(), width=80, color_system=None)
-        console.print(panel.render_key(panel._last_key))
+        never_painted = type(panel._last_key) is object  # (its first key, a sentinel)
+        key = panel.key(app.session) if never_painted else panel._last_key
+        console.print(panel.render_key(key))
         out[panel.id or type(panel).__name__] = console.file.getvalue()  # type: ignore[attr-defined]
     ol = board.query_one("#decision-options")
     out["options"] = "\n".join(
