@@ -63,9 +63,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def own_xdg_folders(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Path:
-    """$XDG_DATA_HOME and $XDG_STATE_HOME in a folder of this test's own (tests that need
-    another set their own)."""
+    """$XDG_DATA_HOME, $XDG_STATE_HOME and $XDG_CACHE_HOME in a folder of this test's own
+    (tests that need another set their own)."""
     home = tmp_path_factory.mktemp("xdg")
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
     return home

@@ -33,12 +33,14 @@ def test_usable_cores_counts_at_least_one() -> None:
 @pytest.mark.usefixtures("thresholds")
 def test_the_app_runner_plays_with_the_tuned_collector(monkeypatch: pytest.MonkeyPatch) -> None:
     from imperial_tui.app import local
+    from imperial_tui.app.css_cache import ParsedCss
 
     seen: list[tuple[int, int, int]] = []
 
     class Stub:
         crash = None
         return_code = 0
+        parsed_css = ParsedCss(None)
 
         def run(self) -> None:
             seen.append(gc.get_threshold())

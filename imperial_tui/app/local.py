@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 
 from imperial_tui.app.base import Features, GameApp
 from imperial_tui.app.crash import EXIT_CRASH
+from imperial_tui.app.css_cache import CachingStylesheet, ParsedCss, default_path
 from imperial_tui.app.files import SaveFileActions
 from imperial_tui.model.follow import Following
 from imperial_tui.model.recent import load_recent, remember_game, remember_seats
@@ -50,6 +51,11 @@ class ImperialApp(SaveFileActions, GameApp[Session]):
         ascii_only: bool | None = None,
     ) -> None:
         super().__init__(pace=pace, ascii_only=ascii_only)
+        # the style sheets parsed at an earlier start (kept by run_app when the app ends)
+        self.parsed_css = ParsedCss(default_path())
+        self.stylesheet = CachingStylesheet(
+            variables=self.get_css_variables(), store=self.parsed_css
+        )
         self.save_path = save_path
         self.new_game_seed = seed
         self._reload_offered = False
@@ -151,9 +157,11 @@ class ImperialApp(SaveFileActions, GameApp[Session]):
 def run_app(app: ImperialApp) -> None:
     """Run the app; after a crash print one line and exit with EXIT_CRASH. The process's
     garbage collector runs as for playing (``rules.machine.tune_collector``: a long game's
-    history of positions is walked less often; the SSH server keeps its own schedule)."""
+    history of positions is walked less often; the SSH server keeps its own schedule). The
+    style sheets the app parsed are kept for the next start (``css_cache``)."""
     tune_collector()
     app.run()
+    app.parsed_css.save()
     if app.crash is not None:
         sys.stderr.write(app.crash.line() + "\n")
         sys.exit(EXIT_CRASH)
