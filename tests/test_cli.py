@@ -490,6 +490,18 @@ def test_notation_ignores_the_case_of_ascii_letters_only() -> None:
             parse_action(text)
 
 
+def test_every_kind_of_action_is_read_after_the_word_that_names_it() -> None:
+    """parse_action tries only the patterns of the word after the nation or player: each kind
+    of action must be listed under its word, or its notation would never read."""
+    from rules.actions import _KINDS_BY_WORD, _SOURCES
+
+    assert {name for _, name in _SOURCES} == {k for kinds in _KINDS_BY_WORD.values() for k in kinds}
+    for source, name in _SOURCES:
+        token = source.split(" ")[1]  # "rondel", "buys", "(?P<unit>army|fleet)", ...
+        words = [word for word in _KINDS_BY_WORD if re.fullmatch(token, word)]
+        assert words and all(name in _KINDS_BY_WORD[word] for word in words), (name, token)
+
+
 # --------------------------------------------------------------------------- play, rules, bots
 
 
