@@ -159,15 +159,17 @@ class GameScreen(GameMap, GuardedScreen):
 
     def compose(self) -> ComposeResult:
         self._set_breakpoint_classes()
+        self.map_first()
+        on_map = " -map" if self.panel == "map" else ""  # (_layout_panel's, for the wide one)
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield NationsPanel(id="nations")
                 yield self.decision_widget()
-                yield MapInfo(id="map-info-wide", classes="wide-only", wrap=True)
+                yield MapInfo(id="map-info-wide", classes="wide-only" + on_map, wrap=True)
             # the wide layout's own copies of the panels (hidden, hence never repainted, in
             # the narrow layout); its class "-map" shows the map instead of the four panels
-            with Horizontal(id="wide-right", classes="wide-only"):
+            with Horizontal(id="wide-right", classes="wide-only" + on_map):
                 with Vertical(id="middle", classes="dashboard"):
                     with VerticalScroll(id="rondel-wide-scroll", classes="box"):
                         yield RondelPanel(id="rondel-wide")
@@ -180,7 +182,7 @@ class GameScreen(GameMap, GuardedScreen):
                     yield LogPanel(id="log-wide", classes="box")
                 with Vertical(id="map-wide", classes="map-only"):
                     yield MapView(self.map_model, id="map-view-wide")
-            with TabbedContent(id="right", initial="rondel", classes="narrow-only"):
+            with TabbedContent(id="right", initial=self.panel, classes="narrow-only"):
                 with TabPane("1 Rondel", id="rondel"), VerticalScroll(id="rondel-scroll"):
                     yield RondelPanel(id="rondel-panel")
                 with TabPane("2 Bonds", id="bonds"), VerticalScroll(id="bonds-scroll"):
