@@ -481,27 +481,26 @@ _SOURCES: tuple[tuple[str, str], ...] = (
 # The word after the nation or the player names the kind of action: only the patterns of
 # that kind are tried, each compiled when first needed (all 19 at once cost 1.7 ms of every
 # command's start-up, and trying them in turn a tenth of replaying a save).
-_KINDS_BY_WORD: dict[str, tuple[str, ...]] = {
-    "rondel": ("rondel",),
-    "build": ("no_factory", "factory"),
-    "produce": ("produce",),
-    "import": ("import_done", "import"),
-    "move": ("move_fleet", "move_army"),
-    "make": ("status",),
-    "army": ("fight",),
-    "fleet": ("fight",),
-    "does": ("no_fight",),
-    "destroys": ("destroy",),
-    "end": ("end_maneuver",),
-    "allows": ("canal",),
-    "refuses": ("canal",),
-    "buys": ("buy",),
-    "passes": ("pass",),
-    "forces": ("force",),
-    "lets": ("let_pass",),
-    "donates": ("donate",),
-}
-_SOURCE_OF = dict((name, source) for source, name in _SOURCES)
+def _words_of(source: str) -> list[str]:
+    """The words a pattern takes after the nation or player: "rondel", or both of
+    "(?P<unit>army|fleet)"."""
+    token = source.split(" ")[1].rstrip("$")
+    if token.startswith("(?P<"):
+        token = token.split(">", 1)[1].rstrip(")")
+    return token.split("|")
+
+
+def _kinds_by_word() -> dict[str, tuple[str, ...]]:
+    """Each word's kinds of action, in the sources' order ("build no factory" first)."""
+    kinds: dict[str, tuple[str, ...]] = {}
+    for source, name in _SOURCES:
+        for word in _words_of(source):
+            kinds[word] = (*kinds.get(word, ()), name)
+    return kinds
+
+
+_KINDS_BY_WORD = _kinds_by_word()
+_SOURCE_OF = {name: source for source, name in _SOURCES}
 
 
 @cache
