@@ -37,7 +37,7 @@ from textual.css.stylesheet import CSSLocation, Stylesheet
 # arguments
 Key = tuple[str, str, CSSLocation, bool, int, str]
 
-FORMAT = 1  # the layout of the file (the versions are in its name)
+FORMAT = 1  # the layout of the file (Python's version is in its name, Textual's stamp inside)
 MAX_ENTRIES = 400  # parses kept: a start needs about 30; a few themes and screens fit
 MAX_BYTES = 16 * 1024 * 1024  # a larger file is not ours (ours: about 100 kB)
 
