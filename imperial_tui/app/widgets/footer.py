@@ -88,9 +88,15 @@ class KeysFooter(Footer):
     def compose(self) -> Iterator[Widget]:
         width = self.size.width or self.screen.size.width or self.app.size.width
         self._fitted_to = width
-        yield from fitting(
-            list(super().compose()), width, bool(getattr(self.app, "ascii_only", False))
-        )
+        keys = list(super().compose())
+        for key in keys:
+            if isinstance(key, FooterKey) and not key.has_class("-command-palette"):
+                # Textual's keys start compact and take the footer's style (data_bind) once
+                # mounted: each a restyle of its own, a dozen before the first frame (#26).
+                # The palette's key is not bound to the footer's style and stays compact.
+                key.set_reactive(FooterKey.compact, self.compact)
+                key.set_class(self.compact, "-compact", update=False)
+        yield from fitting(keys, width, bool(getattr(self.app, "ascii_only", False)))
 
     def on_resize(self, event: events.Resize) -> None:
         if self._shown is not None and event.size.width != self._fitted_to:
