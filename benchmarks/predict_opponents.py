@@ -1,0 +1,203 @@
+"""How well the strong level's model of the other players predicts a level's choices.
+
+The strong level's playouts simulate every other seat as a greedy player with some
+randomness (``rules.bots.playout.greedy_pick`` with the level's ``explore``, ``jitter``,
+``rollout_width`` and ``rollout_eval``), or with greedy's exact choices for a seat the table
+watch trusts (``rules.bots.opponents``). Against players it copies exactly it wins far more
+often than against players it cannot (docs/BOTS.md), so how far the model misses a level's
+real choices is worth knowing before changing it. This plays games and, at every rondel and
+bond decision of the watched level, asks:
+
+- did greedy's exact rule choose the same (what the table watch counts)?
+- what chance did the playouts' simulated player give the choice made (``--draws`` draws)?
+- for the rondel: where does the choice rank by greedy's one-nation-turn look-ahead, and how
+  likely is it under a softmax of those values at several temperatures (a calibrated model's
+  log-likelihood, against the simulated player's with the same floor)?
+
+Run by hand; the figures are in docs/BOTS.md:
+
+    uv run python benchmarks/predict_opponents.py --games 6 --seed 31001 normal normal normal normal
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tournament import NAMES, wilson
+
+from rules import engine
+from rules.actions import Action, ChooseRondel
+from rules.bots import make_bot
+from rules.bots.evaluation import Weights, utility, values
+from rules.bots.greedy import IDLE_TURN, changes_anything, finish_turn, greedy_invest
+from rules.bots.playout import greedy_pick
+from rules.bots.policy import Policy
+from rules.bots.search import STRONG
+from rules.bots.style import PLAIN, Style
+from rules.game import Game
+from rules.ruleset import RuleSet
+from rules.state import GameState
+
+TEMPERATURES = (0.5, 1.0, 2.0, 3.0, 4.0, 6.0)  # softmax temperatures tried, in points
+FLOOR = 0.01  # the least chance a model is credited with (a log-likelihood stays finite)
+MAX_ACTIONS = 3000  # a game longer than this is cut off
+
+
+@dataclass(slots=True)
+class Seen:
+    """The watched level's decisions of one kind, as the models saw them."""
+
+    greedy_hits: int = 0  # greedy's exact rule chose the same
+    chances: list[float] = field(default_factory=list)  # the simulated player's, per decision
+    ranks: Counter[int] = field(default_factory=Counter)  # rank by the look-ahead (rondel)
+    looks: list[tuple[dict[str, float], str]] = field(default_factory=list)  # values, choice
+
+    @property
+    def count(self) -> int:
+        return len(self.chances)
+
+
+def rondel_values(s: GameState, actions: list[Action], weights: Weights) -> dict[str, float]:
+    """Greedy's one-nation-turn look-ahead for each rondel space, as ``greedy_rondel``
+    computes it (a turn that changes nothing counted as wasted)."""
+    gov = s.government[s.turn]
+    quiet = Policy(random.Random(0), PLAIN)
+    out: dict[str, float] = {}
+    for a in actions:
+        if isinstance(a, ChooseRondel):
+            after = finish_turn(engine.apply(s, a)[0], quiet)
+            u = utility(values(after, weights), gov, weights)
+            out[str(a)] = u - (0.0 if changes_anything(s, after) else IDLE_TURN)
+    return out
+
+
+def softmax_chance(looks: dict[str, float], chosen: str, temperature: float) -> float:
+    top = max(looks.values())
+    total = sum(math.exp((v - top) / temperature) for v in looks.values())
+    if chosen not in looks:
+        return 0.0
+    return math.exp((looks[chosen] - top) / temperature) / total
+
+
+def watch_game(
+    levels: list[str],
+    watched: str,
+    seed: int,
+    draws: int,
+    seen: dict[str, Seen],
+    budget: float | None = None,
+) -> None:
+    """Play one game and note the watched level's rondel and bond decisions in ``seen``
+    (``budget``: seconds a search level's decision, instead of its own)."""
+    players = list(NAMES[: len(levels)])
+    game = Game.new(players, RuleSet.preset("first", "standard", "imperial"), seed=seed)
+    bots = {
+        p: make_bot(lv, seed * 7 + i) for i, (p, lv) in enumerate(zip(players, levels, strict=True))
+    }
+    if budget is not None:
+        for bot in bots.values():
+            if hasattr(bot, "budget"):
+                bot.budget = budget
+    simulated = Weights(learned=STRONG.rollout_eval) if STRONG.rollout_eval else Weights()
+    rng = random.Random(seed)
+    try:
+        while game.awaiting is not None and len(game.plies) < MAX_ACTIONS:
+            player = game.awaiting.player
+            s = game.state
+            chosen = bots[player].decide(game).action
+            kind = s.awaiting_kind
+            actions = engine.legal_actions(s)
+            mine = levels[players.index(player)] == watched
+            if mine and kind in ("rondel", "invest") and len(actions) > 1:
+                note = seen.setdefault(kind, Seen())
+                if kind == "rondel":
+                    looks = rondel_values(s, actions, simulated)
+                    exact = max(looks, key=looks.__getitem__)
+                    order = sorted(looks, key=looks.__getitem__, reverse=True)
+                    note.ranks[order.index(str(chosen)) if str(chosen) in order else -1] += 1
+                    note.looks.append((looks, str(chosen)))
+                else:
+                    exact = str(greedy_invest(s, actions))
+                note.greedy_hits += exact == str(chosen)
+                policy = Policy(rng, Style(noise=STRONG.noise))
+                picks = [
+                    greedy_pick(
+                        s,
+                        actions,
+                        policy,
+                        rng,
+                        simulated,
+                        STRONG.explore,
+                        STRONG.jitter,
+                        STRONG.rollout_width,
+                    )
+                    for _ in range(draws)
+                ]
+                note.chances.append(sum(p == chosen for p in picks) / draws)
+            game.apply(chosen)
+    finally:
+        for bot in bots.values():
+            bot.close()
+
+
+def report(seen: dict[str, Seen]) -> list[str]:
+    lines = []
+    for kind, note in seen.items():
+        n = note.count
+        low, high = wilson(note.greedy_hits, n)
+        mean = sum(note.chances) / n
+        ll = sum(math.log(max(FLOOR, c)) for c in note.chances) / n
+        lines.append(
+            f"{kind}: {n} decisions; greedy's exact rule chose the same in "
+            f"{note.greedy_hits / n:.0%} ({low:.0%}-{high:.0%}); the simulated player gave the "
+            f"choice made a mean chance of {mean:.2f} (log-likelihood {ll:.3f} a decision)"
+        )
+        if note.ranks:
+            shown = ", ".join(
+                f"{'not valued' if r < 0 else f'#{r + 1}'} {c / n:.0%}"
+                for r, c in sorted(note.ranks.items())
+            )
+            lines.append(f"  rank of the choice by greedy's look-ahead: {shown}")
+            for t in TEMPERATURES:
+                chances = [softmax_chance(v, c, t) for v, c in note.looks]
+                fit = sum(math.log(max(FLOOR, c)) for c in chances) / n
+                lines.append(
+                    f"  softmax of the look-ahead at {t:g} points: mean chance "
+                    f"{sum(chances) / n:.2f}, log-likelihood {fit:.3f}"
+                )
+    return lines
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("levels", nargs="+", help="one level per seat, e.g. normal normal normal")
+    parser.add_argument("--watch", default="normal", help="the level whose choices are noted")
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--seed", type=int, default=31001)
+    parser.add_argument("--draws", type=int, default=30, help="simulated choices a decision")
+    parser.add_argument("--budget", type=float, help="seconds a search level's decision")
+    args = parser.parse_args(argv)
+    if args.watch not in args.levels:
+        parser.error(f"no seat plays {args.watch}")
+    seen: dict[str, Seen] = {}
+    for g in range(args.games):
+        seats = args.levels[g % len(args.levels) :] + args.levels[: g % len(args.levels)]
+        watch_game(seats, args.watch, args.seed + g, args.draws, seen, args.budget)
+    print(
+        f"{args.watch}'s choices at the table {' '.join(args.levels)}, {args.games} games "
+        f"from seed {args.seed}, seats rotated, {args.draws} draws of the simulated player:"
+    )
+    print("\n".join(report(seen)))
+
+
+if __name__ == "__main__":
+    main()
