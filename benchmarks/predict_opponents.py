@@ -81,6 +81,8 @@ def rondel_values(s: GameState, actions: list[Action], weights: Weights) -> dict
 
 
 def softmax_chance(looks: dict[str, float], chosen: str, temperature: float) -> float:
+    """The chance a softmax of the look-ahead's values (``temperature`` points: the larger,
+    the more even) gives the choice made; none for a space the look-ahead did not value."""
     top = max(looks.values())
     total = sum(math.exp((v - top) / temperature) for v in looks.values())
     if chosen not in looks:
