@@ -35,17 +35,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tournament import NAMES, wilson
 
 from rules import engine
-from rules.actions import Action, ChooseRondel
 from rules.bots import make_bot
-from rules.bots.evaluation import Weights, utility, values
-from rules.bots.greedy import IDLE_TURN, changes_anything, finish_turn, greedy_invest
+from rules.bots.evaluation import Weights
+from rules.bots.greedy import greedy_invest, rondel_looks
 from rules.bots.playout import greedy_pick
 from rules.bots.policy import Policy
 from rules.bots.search import STRONG
 from rules.bots.style import PLAIN, Style
 from rules.game import Game
 from rules.ruleset import RuleSet
-from rules.state import GameState
 
 TEMPERATURES = (0.5, 1.0, 2.0, 3.0, 4.0, 6.0)  # softmax temperatures tried, in points
 FLOOR = 0.01  # the least chance a model is credited with (a log-likelihood stays finite)
@@ -64,20 +62,6 @@ class Seen:
     @property
     def count(self) -> int:
         return len(self.chances)
-
-
-def rondel_values(s: GameState, actions: list[Action], weights: Weights) -> dict[str, float]:
-    """Greedy's one-nation-turn look-ahead for each rondel space, as ``greedy_rondel``
-    computes it (a turn that changes nothing counted as wasted)."""
-    gov = s.government[s.turn]
-    quiet = Policy(random.Random(0), PLAIN)
-    out: dict[str, float] = {}
-    for a in actions:
-        if isinstance(a, ChooseRondel):
-            after = finish_turn(engine.apply(s, a)[0], quiet)
-            u = utility(values(after, weights), gov, weights)
-            out[str(a)] = u - (0.0 if changes_anything(s, after) else IDLE_TURN)
-    return out
 
 
 def softmax_chance(looks: dict[str, float], chosen: str, temperature: float) -> float:
@@ -122,7 +106,8 @@ def watch_game(
             if mine and kind in ("rondel", "invest") and len(actions) > 1:
                 note = seen.setdefault(kind, Seen())
                 if kind == "rondel":
-                    looks = rondel_values(s, actions, simulated)
+                    quiet = Policy(random.Random(0), PLAIN)
+                    looks = {str(a): u for a, u in rondel_looks(s, actions, quiet, simulated)}
                     exact = max(looks, key=looks.__getitem__)
                     order = sorted(looks, key=looks.__getitem__, reverse=True)
                     note.ranks[order.index(str(chosen)) if str(chosen) in order else -1] += 1

@@ -12,6 +12,7 @@ Quick (a few milliseconds a decision) and predictable.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from rules import engine
 from rules.actions import Action, Buy, ChooseRondel
@@ -109,20 +110,31 @@ def greedy_rondel(
     the position best for the nation's government, a turn that changes nothing counted as
     wasted. ``rng`` breaks exact ties (without it the first space wins). Module-level, so
     that the table watch and the playouts predict the greedy player with its own code."""
-    gov = s.government[s.turn]
-    spaces = [a for a in actions if isinstance(a, ChooseRondel)]  # (the rondel's: all of them)
-    best, best_u = spaces[0], float("-inf")
-    for a in spaces:
-        after, _ = engine.apply(s, a)
-        after = finish_turn(after, policy)
-        u = utility(values(after, w), gov, w)
-        if not changes_anything(s, after):
-            u -= IDLE_TURN  # a turn that only moves the marker wastes a turn
+    best, best_u = None, float("-inf")
+    for a, u in rondel_looks(s, actions, policy, w):
         if rng is not None:
             u += rng.random() * 1e-6  # break exact ties without bias
         if u > best_u:
             best, best_u = a, u
+    assert best is not None, "the rondel always offers a space"
     return best
+
+
+def rondel_looks(
+    s: GameState, actions: list[Action], policy: Policy, w: Weights = DEFAULT
+) -> Iterator[tuple[ChooseRondel, float]]:
+    """Each rondel space with greedy's look-ahead value: the evaluation after the nation's
+    turn played by ``policy``, for its government, a turn that changes nothing counted as
+    wasted. What ``greedy_rondel`` maximises, and what ``benchmarks/predict_opponents.py``
+    ranks a player's choice by."""
+    gov = s.government[s.turn]
+    for a in actions:
+        if isinstance(a, ChooseRondel):  # (the rondel's: all of them)
+            after = finish_turn(engine.apply(s, a)[0], policy)
+            u = utility(values(after, w), gov, w)
+            if not changes_anything(s, after):
+                u -= IDLE_TURN  # a turn that only moves the marker wastes a turn
+            yield a, u
 
 
 def greedy_invest(
