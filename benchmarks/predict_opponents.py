@@ -1,12 +1,13 @@
 """How well the strong level's model of the other players predicts a level's choices.
 
 The strong level's playouts simulate every other seat as a greedy player with some
-randomness (``rules.bots.playout.greedy_pick`` with the level's ``explore``, ``jitter``,
-``rollout_width`` and ``rollout_eval``), or with greedy's exact choices for a seat the table
+randomness (``rules.bots.playout.simulated_pick`` with the level's ``explore``, ``jitter``,
+``rollout_width``, ``others_temperature`` and ``rollout_eval``), or with greedy's exact choices for a seat the table
 watch trusts (``rules.bots.opponents``). Against players it copies exactly it wins far more
 often than against players it cannot (docs/BOTS.md), so how far the model misses a level's
-real choices is worth knowing before changing it. This plays games and, at every rondel and
-bond decision of the watched level, asks:
+real choices is worth knowing before changing it. This plays games (or replays those of a
+tournament's ``--record`` file) and, at every rondel and bond decision of the watched level,
+asks:
 
 - did greedy's exact rule choose the same (what the table watch counts)?
 - what chance did the playouts' simulated player give the choice made (``--draws`` draws)?
@@ -17,17 +18,21 @@ bond decision of the watched level, asks:
 Run by hand; the figures are in docs/BOTS.md:
 
     uv run python benchmarks/predict_opponents.py --games 6 --seed 31001 normal normal normal normal
+    uv run python benchmarks/predict_opponents.py --record games.jsonl --games 0 \
+        --model others_temperature=3
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -35,19 +40,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from tournament import NAMES, wilson
 
 from rules import engine
+from rules.actions import Action
 from rules.bots import make_bot
 from rules.bots.evaluation import Weights
 from rules.bots.greedy import greedy_invest, rondel_looks
-from rules.bots.playout import greedy_pick
+from rules.bots.playout import simulated_pick
 from rules.bots.policy import Policy
 from rules.bots.search import STRONG
+from rules.bots.settings import SearchSettings
 from rules.bots.style import PLAIN, Style
 from rules.game import Game
 from rules.ruleset import RuleSet
+from rules.state import GameState
 
 TEMPERATURES = (0.5, 1.0, 2.0, 3.0, 4.0, 6.0)  # softmax temperatures tried, in points
 FLOOR = 0.01  # the least chance a model is credited with (a log-likelihood stays finite)
 MAX_ACTIONS = 3000  # a game longer than this is cut off
+OTHER = -1  # the searching seat, as the model sees it: the watched player is one of the others
 
 
 @dataclass(slots=True)
@@ -74,6 +83,37 @@ def softmax_chance(looks: dict[str, float], chosen: str, temperature: float) -> 
     return math.exp((looks[chosen] - top) / temperature) / total
 
 
+def note_decision(
+    s: GameState,
+    chosen: Action,
+    draws: int,
+    seen: dict[str, Seen],
+    model: SearchSettings,
+    rng: random.Random,
+) -> None:
+    """Score the models on one rondel or bond decision of the watched player (``chosen`` at
+    ``s``); other decisions, and forced ones, are not noted."""
+    kind = s.awaiting_kind
+    actions = engine.legal_actions(s)
+    if kind not in ("rondel", "invest") or len(actions) < 2:
+        return
+    simulated = Weights(learned=model.rollout_eval) if model.rollout_eval else Weights()
+    note = seen.setdefault(kind, Seen())
+    if kind == "rondel":
+        quiet = Policy(random.Random(0), PLAIN)
+        looks = {str(a): u for a, u in rondel_looks(s, actions, quiet, simulated)}
+        exact = max(looks, key=looks.__getitem__)
+        order = sorted(looks, key=looks.__getitem__, reverse=True)
+        note.ranks[order.index(str(chosen)) if str(chosen) in order else -1] += 1
+        note.looks.append((looks, str(chosen)))
+    else:
+        exact = str(greedy_invest(s, actions))
+    note.greedy_hits += exact == str(chosen)
+    policy = Policy(rng, Style(noise=model.noise))
+    picks = [simulated_pick(s, actions, policy, rng, simulated, model, OTHER) for _ in range(draws)]
+    note.chances.append(sum(p == chosen for p in picks) / draws)
+
+
 def watch_game(
     levels: list[str],
     watched: str,
@@ -81,9 +121,11 @@ def watch_game(
     draws: int,
     seen: dict[str, Seen],
     budget: float | None = None,
+    model: SearchSettings = STRONG,
 ) -> None:
     """Play one game and note the watched level's rondel and bond decisions in ``seen``
-    (``budget``: seconds a search level's decision, instead of its own)."""
+    (``budget``: seconds a search level's decision, instead of its own; ``model``: the
+    settings of the simulated player scored, by default the strong level's)."""
     players = list(NAMES[: len(levels)])
     game = Game.new(players, RuleSet.preset("first", "standard", "imperial"), seed=seed)
     bots = {
@@ -93,47 +135,54 @@ def watch_game(
         for bot in bots.values():
             if hasattr(bot, "budget"):
                 bot.budget = budget
-    simulated = Weights(learned=STRONG.rollout_eval) if STRONG.rollout_eval else Weights()
     rng = random.Random(seed)
     try:
         while game.awaiting is not None and len(game.plies) < MAX_ACTIONS:
             player = game.awaiting.player
             s = game.state
             chosen = bots[player].decide(game).action
-            kind = s.awaiting_kind
-            actions = engine.legal_actions(s)
-            mine = levels[players.index(player)] == watched
-            if mine and kind in ("rondel", "invest") and len(actions) > 1:
-                note = seen.setdefault(kind, Seen())
-                if kind == "rondel":
-                    quiet = Policy(random.Random(0), PLAIN)
-                    looks = {str(a): u for a, u in rondel_looks(s, actions, quiet, simulated)}
-                    exact = max(looks, key=looks.__getitem__)
-                    order = sorted(looks, key=looks.__getitem__, reverse=True)
-                    note.ranks[order.index(str(chosen)) if str(chosen) in order else -1] += 1
-                    note.looks.append((looks, str(chosen)))
-                else:
-                    exact = str(greedy_invest(s, actions))
-                note.greedy_hits += exact == str(chosen)
-                policy = Policy(rng, Style(noise=STRONG.noise))
-                picks = [
-                    greedy_pick(
-                        s,
-                        actions,
-                        policy,
-                        rng,
-                        simulated,
-                        STRONG.explore,
-                        STRONG.jitter,
-                        STRONG.rollout_width,
-                    )
-                    for _ in range(draws)
-                ]
-                note.chances.append(sum(p == chosen for p in picks) / draws)
+            if levels[players.index(player)] == watched:
+                note_decision(s, chosen, draws, seen, model, rng)
             game.apply(chosen)
     finally:
         for bot in bots.values():
             bot.close()
+
+
+def replay_game(
+    record: dict[str, Any],
+    watched: str,
+    draws: int,
+    seen: dict[str, Seen],
+    model: SearchSettings = STRONG,
+) -> None:
+    """Replay one game of a tournament's ``--record`` file and note the watched level's
+    decisions, as ``watch_game`` does for a game it plays (no bot is asked: the models are
+    scored on the very choices made at that table)."""
+    spec = record["spec"]
+    levels = spec["levels"]
+    players = list(NAMES[: len(levels)])
+    rules = RuleSet.preset(spec["edition"], spec["variant"], spec.get("game", "imperial"))
+    game = Game.new(players, rules, seed=spec["seed"])
+    rng = random.Random(spec["seed"])
+    for move in record["moves"]:
+        s = game.state
+        chosen = game.parse(move)
+        if game.awaiting is not None and levels[players.index(game.awaiting.player)] == watched:
+            note_decision(s, chosen, draws, seen, model, rng)
+        game.apply(chosen)
+
+
+def model_settings(changes: str) -> SearchSettings:
+    """The strong level's settings with ``key=value,...`` changes (each value of the field's
+    own type)."""
+    model = STRONG
+    for item in filter(None, changes.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep or not hasattr(model, key):
+            raise ValueError(f"not a setting: {item!r}")
+        model = replace(model, **{key: type(getattr(model, key))(value)})
+    return model
 
 
 def report(seen: dict[str, Seen]) -> list[str]:
@@ -166,22 +215,48 @@ def report(seen: dict[str, Seen]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("levels", nargs="+", help="one level per seat, e.g. normal normal normal")
+    parser.add_argument("levels", nargs="*", help="one level per seat, e.g. normal normal normal")
+    parser.add_argument(
+        "--record", type=Path, help="replay the games of a tournament's --record file instead"
+    )
     parser.add_argument("--watch", default="normal", help="the level whose choices are noted")
-    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--games", type=int, default=4, help="games (0: every recorded one)")
     parser.add_argument("--seed", type=int, default=31001)
     parser.add_argument("--draws", type=int, default=30, help="simulated choices a decision")
     parser.add_argument("--budget", type=float, help="seconds a search level's decision")
+    parser.add_argument(
+        "--model",
+        default="",
+        help="the simulated player's settings changed from strong's, e.g. others_temperature=3",
+    )
     args = parser.parse_args(argv)
-    if args.watch not in args.levels:
-        parser.error(f"no seat plays {args.watch}")
+    try:
+        model = model_settings(args.model)
+    except (TypeError, ValueError) as e:
+        parser.error(f"--model: {e}")
     seen: dict[str, Seen] = {}
-    for g in range(args.games):
-        seats = args.levels[g % len(args.levels) :] + args.levels[: g % len(args.levels)]
-        watch_game(seats, args.watch, args.seed + g, args.draws, seen, args.budget)
+    if args.record:
+        games = [json.loads(line) for line in args.record.read_text().splitlines() if line]
+        for record in games[: args.games or None]:
+            replay_game(record, args.watch, args.draws, seen, model)
+        where = f"{min(args.games or len(games), len(games))} recorded games of {args.record}"
+    else:
+        if not args.levels:
+            parser.error("name the table's levels, or replay a --record file")
+        if args.watch not in args.levels:
+            parser.error(f"no seat plays {args.watch}")
+        for g in range(args.games):
+            seats = args.levels[g % len(args.levels) :] + args.levels[: g % len(args.levels)]
+            watch_game(seats, args.watch, args.seed + g, args.draws, seen, args.budget, model)
+        where = (
+            f"the table {' '.join(args.levels)}, {args.games} games from seed {args.seed}, "
+            "seats rotated"
+        )
+    if not seen:
+        parser.error(f"no decision of {args.watch} to score")
     print(
-        f"{args.watch}'s choices at the table {' '.join(args.levels)}, {args.games} games "
-        f"from seed {args.seed}, seats rotated, {args.draws} draws of the simulated player:"
+        f"{args.watch}'s choices at {where}, {args.draws} draws of the simulated player"
+        f"{' (' + args.model + ')' if args.model else ''}:"
     )
     print("\n".join(report(seen)))
 

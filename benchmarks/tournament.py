@@ -151,7 +151,7 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
     ``end_power``, ``win_bonus``, ``far_horizon``, ``predictable``, ``watch_least``,
     ``far_exact``, ``soft_model``, ``aimed_plans``, ``use_turn``, ``narrow`` (0|1), ``trust_low``,
     ``trust_high``, ``rollout_eval``, ``rollout_width``, ``maneuver_time``, ``minor_time``,
-    ``invest_time``, ``turn_time``, ``prior_weight`` for search levels
+    ``invest_time``, ``turn_time``, ``prior_weight``, ``others_temperature`` for search levels
     (``rules.bots.settings.SearchSettings``)."""
     from dataclasses import replace
 
@@ -168,6 +168,7 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
         bot.weights = replace(bot.weights, government_floor=float(opts.pop("government_floor")))
     if hasattr(bot, "settings"):
         kinds = {"budget": float, "noise": float, "explore": float, "jitter": float}
+        kinds["others_temperature"] = float
         for key in ("win_bonus", "predictable", "trust_low", "trust_high", "prior_weight"):
             kinds[key] = float
         for key in ("maneuver_time", "invest_time", "minor_time", "turn_time"):

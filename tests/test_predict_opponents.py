@@ -3,6 +3,8 @@ and reports how greedy's exact rule and the strong level's simulated players pre
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import sys
 from pathlib import Path
 
@@ -37,3 +39,27 @@ def test_the_tool_refuses_a_table_without_the_watched_level(capsys) -> None:
     with pytest.raises(SystemExit):
         predict_opponents.main(["greedy", "greedy", "--watch", "normal"])
     assert "no seat plays normal" in capsys.readouterr().err
+
+
+def test_a_recorded_tournament_game_is_replayed_and_its_choices_scored(tmp_path, capsys) -> None:
+    """The tool scores the models on a tournament's own games (``--record``): the same
+    decisions as watching the game being played, without asking any bot again."""
+    import tournament
+
+    spec = tournament.GameSpec(0, ("greedy", "random"), "first", "standard", 11, None, False)
+    record = tournament.play_game(spec)
+    path = tmp_path / "games.jsonl"
+    path.write_text(json.dumps(dataclasses.asdict(record)) + "\n")
+    predict_opponents.main(["--record", str(path), "--games", "0", "--watch", "greedy"])
+    out = capsys.readouterr().out
+    assert out.startswith(f"greedy's choices at 1 recorded games of {path}, 30 draws")
+    # greedy's exact rule is greedy: it predicts every one of greedy's own choices
+    assert "greedy's exact rule chose the same in 100%" in out
+
+
+def test_the_model_is_strongs_settings_with_the_changes_named() -> None:
+    model = predict_opponents.model_settings("others_temperature=3,rollout_width=0")
+    assert (model.others_temperature, model.rollout_width) == (3.0, 0)
+    assert model.horizon == predict_opponents.STRONG.horizon
+    with pytest.raises(ValueError, match="not a setting"):
+        predict_opponents.model_settings("temperature=3")

@@ -12,6 +12,7 @@ Module-level functions, so that worker processes can run them too.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING
 
@@ -43,7 +44,6 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
     exact = exact_players(s, me, settings, rng)
     quiet = Policy(random.Random(0), PLAIN)
     simulated = Weights(learned=settings.rollout_eval) if settings.rollout_eval else weights
-    width = settings.rollout_width
     turns = 0
     for _ in range(STEPS):
         if s.finished or s.awaiting_kind is None:
@@ -56,9 +56,7 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
         if s.awaiting_player in exact:
             a = greedy_choice(s, actions, quiet)
         elif settings.rollout == "greedy" and s.awaiting_kind in ("rondel", "invest"):
-            a = greedy_pick(
-                s, actions, policy, rng, simulated, settings.explore, settings.jitter, width
-            )
+            a = simulated_pick(s, actions, policy, rng, simulated, settings, me)
         else:
             a, _ = policy.pick(s, actions)
         s, _ = engine.apply(s, a)
@@ -168,6 +166,40 @@ def judge(s: GameState, me: int, settings: SearchSettings, weights: Weights) -> 
     return u
 
 
+def simulated_pick(
+    s: GameState,
+    actions: list[Action],
+    policy: Policy,
+    rng: random.Random,
+    weights: Weights,
+    settings: SearchSettings,
+    me: int,
+) -> Action:
+    """A simulated greedy player's rondel or bond choice in a playout of ``me``'s search: the
+    searching player's own seat with ``settings.jitter`` and ``rollout_width``, the other
+    seats with ``settings.others_temperature`` if it is set (a softmax over every option)."""
+    if settings.others_temperature > 0 and s.awaiting_player != me:
+        return greedy_pick(
+            s,
+            actions,
+            policy,
+            rng,
+            weights,
+            settings.explore,
+            temperature=settings.others_temperature,
+        )
+    return greedy_pick(
+        s,
+        actions,
+        policy,
+        rng,
+        weights,
+        settings.explore,
+        settings.jitter,
+        settings.rollout_width,
+    )
+
+
 def greedy_pick(
     s: GameState,
     actions: list[Action],
@@ -177,12 +209,20 @@ def greedy_pick(
     explore: float = 0.15,
     jitter: float = 0.5,
     width: int = 0,
+    temperature: float = 0.0,
 ) -> Action:
     """A greedy player's choice in a playout: one nation turn of look-ahead for the rondel,
     one purchase of look-ahead for bonds (the few best by the quick estimate). ``explore``:
     how often it takes the rules of thumb's choice instead; ``jitter``: random points on its
     scores (so that the futures differ); ``width``: rondel spaces tried at most (the best
-    by the rules of thumb's quick values; 0: every one)."""
+    by the rules of thumb's quick values; 0: every one).
+
+    With a ``temperature`` (points) the noise is Gumbel's instead of ``jitter``'s, which
+    makes the choice a draw from a softmax of the values: every option keeps a chance that
+    falls smoothly with its distance from the best. That is how well another player's real
+    choices are predicted (``benchmarks/predict_opponents.py``: a softmax at about 3 points
+    fits the normal level's rondel choices better than a near-greedy pick); the uniform
+    jitter never picks an option more than ``jitter`` points behind."""
     if rng.random() < explore:
         return policy.pick(s, actions)[0]
     if s.awaiting_kind == "rondel":
@@ -207,7 +247,11 @@ def greedy_pick(
             if not changes_anything(s, played):
                 idle = IDLE_TURN  # as the greedy player does: a turn that changes nothing
             after = played
-        u = utility(values(after, weights), who, weights) + rng.random() * jitter - idle
+        if temperature > 0:
+            noise = -temperature * math.log(max(rng.expovariate(1.0), 1e-300))  # Gumbel
+        else:
+            noise = rng.random() * jitter
+        u = utility(values(after, weights), who, weights) + noise - idle
         if u > best_u:
             best, best_u = a, u
     return best

@@ -46,6 +46,8 @@ class SearchSettings:
     narrow: bool = False  # judge only the candidates the time left allows two futures each
     rollout_eval: int = 0  # evaluation table of the simulated greedy choices (0: the bot's)
     rollout_width: int = 0  # rondel spaces a simulated greedy player tries (0: every one)
+    others_temperature: float = 0.0  # the other seats' simulated choices: a softmax of greedy's
+    # values at this many points over every option (0: as the searching player's own seat)
     maneuver_time: float = 1.0  # a Maneuver plan's time limit, in ``budget``s
     invest_time: float = 1.0  # a bond's, in ``budget``s
     minor_time: float = 1.0  # a battle's, a factory site's or a Swiss bank's, in ``budget``s
