@@ -67,9 +67,13 @@ def test_an_unfinished_game_gets_no_win_bonus(greedy_game) -> None:
 def test_a_playout_near_the_end_reaches_the_final_score(greedy_game) -> None:
     """With a long end horizon a playout from a nation at 20+ power plays to the end: exactly
     one player, the winner of that future, gets the win bonus. Without it (horizon 0) the
-    playout stops at once and nobody does."""
+    playout stops at once and nobody does. (Without ``others_temperature``, so that a seed is
+    the same future whichever seat searches: with it, the other seats play differently from
+    the searching one.)"""
     late, _ = greedy_game
-    far = replace(STRONG, horizon=0, end_horizon=60, end_power=20, win_bonus=1000.0)
+    far = replace(
+        STRONG, horizon=0, end_horizon=60, end_power=20, win_bonus=1000.0, others_temperature=0.0
+    )
     near = replace(far, end_horizon=0)
     for seed in range(3):
         won = [playout(late, p, seed, far, DEFAULT) > 500 for p in range(len(NAMES))]
