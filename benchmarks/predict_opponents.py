@@ -1,9 +1,9 @@
 """How well the strong level's model of the other players predicts a level's choices.
 
 The strong level's playouts simulate every other seat as a greedy player with some
-randomness (``rules.bots.playout.simulated_pick`` with the level's ``explore``, ``jitter``,
-``rollout_width``, ``others_temperature`` and ``rollout_eval``), or with greedy's exact choices for a seat the table
-watch trusts (``rules.bots.opponents``). Against players it copies exactly it wins far more
+randomness (``rules.bots.playout.simulated_pick`` with the level's ``explore``,
+``others_temperature`` and ``rollout_eval``), or with greedy's exact choices for a seat the
+table watch trusts (``rules.bots.opponents``). Against players it copies exactly it wins far more
 often than against players it cannot (docs/BOTS.md), so how far the model misses a level's
 real choices is worth knowing before changing it. This plays games (or replays those of a
 tournament's ``--record`` file) and, at every rondel and bond decision of the watched level,
