@@ -4,9 +4,11 @@ some nation turns ahead, and judged there by the evaluation.
 The simulated players are greedy players (one nation turn of look-ahead for the rondel, one
 purchase of look-ahead for bonds) with some randomness, so that the futures differ: now and
 then they take the rules of thumb's choice instead, and the rules of thumb add noise to their
-scores. With ``SearchSettings.exact_others`` (set while the table plays as greedy players do,
-``rules.bots.opponents``) the other seats play greedy's exact choices instead, with greedy's
-own code and weights, and only the searching player's own seat varies from future to future.
+scores; with ``SearchSettings.others_temperature`` the other seats' choices are a softmax of
+greedy's values (``simulated_pick``). With ``SearchSettings.exact_others`` (set while the
+table plays as greedy players do, ``rules.bots.opponents``) the other seats play greedy's
+exact choices instead, with greedy's own code and weights, and only the searching player's
+own seat varies from future to future.
 Module-level functions, so that worker processes can run them too.
 """
 
@@ -220,9 +222,9 @@ def greedy_pick(
     With a ``temperature`` (points) the noise is Gumbel's instead of ``jitter``'s, which
     makes the choice a draw from a softmax of the values: every option keeps a chance that
     falls smoothly with its distance from the best. That is how well another player's real
-    choices are predicted (``benchmarks/predict_opponents.py``: a softmax at about 3 points
-    fits the normal level's rondel choices better than a near-greedy pick); the uniform
-    jitter never picks an option more than ``jitter`` points behind."""
+    choices are predicted (``benchmarks/predict_opponents.py``: a softmax at 2 points fits
+    the normal level's rondel and bond choices best, far better than a near-greedy pick);
+    the uniform jitter never picks an option more than ``jitter`` points behind."""
     if rng.random() < explore:
         return policy.pick(s, actions)[0]
     if s.awaiting_kind == "rondel":
