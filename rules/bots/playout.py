@@ -181,24 +181,11 @@ def simulated_pick(
     searching player's own seat with ``settings.jitter`` and ``rollout_width``, the other
     seats with ``settings.others_temperature`` if it is set (a softmax over every option)."""
     if settings.others_temperature > 0 and s.awaiting_player != me:
-        return greedy_pick(
-            s,
-            actions,
-            policy,
-            rng,
-            weights,
-            settings.explore,
-            temperature=settings.others_temperature,
-        )
+        jitter, width, temperature = 0.0, 0, settings.others_temperature
+    else:
+        jitter, width, temperature = settings.jitter, settings.rollout_width, 0.0
     return greedy_pick(
-        s,
-        actions,
-        policy,
-        rng,
-        weights,
-        settings.explore,
-        settings.jitter,
-        settings.rollout_width,
+        s, actions, policy, rng, weights, settings.explore, jitter, width, temperature
     )
 
 
