@@ -151,7 +151,8 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
     ``end_power``, ``win_bonus``, ``far_horizon``, ``predictable``, ``watch_least``,
     ``far_exact``, ``soft_model``, ``aimed_plans``, ``use_turn``, ``narrow`` (0|1), ``trust_low``,
     ``trust_high``, ``rollout_eval``, ``rollout_width``, ``maneuver_time``, ``minor_time``,
-    ``invest_time``, ``turn_time``, ``prior_weight``, ``others_temperature`` for search levels
+    ``invest_time``, ``turn_time``, ``prior_weight``, ``others_temperature``, ``read_tempers``
+    (0|1) for search levels
     (``rules.bots.settings.SearchSettings``)."""
     from dataclasses import replace
 
@@ -174,7 +175,7 @@ def build_bot(level: str, seed: int, hidden_cash: bool = False):
         for key in ("maneuver_time", "invest_time", "minor_time", "turn_time"):
             kinds[key] = float
         kinds["rollout"] = str
-        for key in ("far_exact", "soft_model", "aimed_plans", "use_turn", "narrow"):
+        for key in ("far_exact", "soft_model", "aimed_plans", "use_turn", "narrow", "read_tempers"):
             kinds[key] = lambda v: bool(int(v))
         changes = {k: kinds.get(k, int)(v) for k, v in opts.items()}
         bot.settings = replace(bot.settings, **changes)

@@ -8,7 +8,8 @@ scores; with ``SearchSettings.others_temperature`` the other seats' choices are 
 greedy's values (``simulated_pick``). With ``SearchSettings.exact_others`` (set while the
 table plays as greedy players do, ``rules.bots.opponents``) the other seats play greedy's
 exact choices instead, with greedy's own code and weights, and only the searching player's
-own seat varies from future to future.
+own seat varies from future to future. With ``SearchSettings.seat_tempers`` each other seat
+plays with the weights and tendencies of the temper drawn for it (``seat_players``).
 Module-level functions, so that worker processes can run them too.
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from rules import engine
@@ -28,6 +30,7 @@ from rules.bots.greedy import (
     greedy_invest,
     greedy_rondel,
 )
+from rules.bots.personalities import TEMPERS
 from rules.bots.policy import Policy
 from rules.bots.style import PLAIN, Style
 from rules.state import GameState
@@ -46,6 +49,7 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
     exact = exact_players(s, me, settings, rng)
     quiet = Policy(random.Random(0), PLAIN)
     simulated = Weights(learned=settings.rollout_eval) if settings.rollout_eval else weights
+    seats = seat_players(len(s.players), me, settings, simulated, policy, rng)
     turns = 0
     for _ in range(STEPS):
         if s.finished or s.awaiting_kind is None:
@@ -55,12 +59,14 @@ def playout(s: GameState, me: int, seed: int, settings: SearchSettings, weights:
             if turns > horizon:
                 break
         actions = engine.legal_actions(s)
-        if s.awaiting_player in exact:
+        p = s.awaiting_player
+        seat_weights, seat_policy = seats[p] if 0 <= p < len(seats) else (simulated, policy)
+        if p in exact:
             a = greedy_choice(s, actions, quiet)
         elif settings.rollout == "greedy" and s.awaiting_kind in ("rondel", "invest"):
-            a = simulated_pick(s, actions, policy, rng, simulated, settings, me)
+            a = simulated_pick(s, actions, seat_policy, rng, seat_weights, settings, me)
         else:
-            a, _ = policy.pick(s, actions)
+            a, _ = seat_policy.pick(s, actions)
         s, _ = engine.apply(s, a)
     return judge(s, me, settings, weights)
 
@@ -76,6 +82,32 @@ def exact_players(s: GameState, me: int, settings: SearchSettings, rng: random.R
         if p != me and chance > 0 and (chance >= 1 or rng.random() < chance):
             out.add(p)
     return out
+
+
+def seat_players(
+    players: int,
+    me: int,
+    settings: SearchSettings,
+    weights: Weights,
+    policy: Policy,
+    rng: random.Random,
+) -> list[tuple[Weights, Policy]]:
+    """Per seat, the weights and rules of thumb its simulated player plays a playout with:
+    ``weights`` and ``policy`` (the plain temper), or for another seat with
+    ``seat_tempers`` a temper drawn by its chances, once for the whole playout (a future in
+    which that player plays so; ``rules.bots.opponents`` tells the tempers apart)."""
+    seats = [(weights, policy)] * players
+    for p, chances in enumerate(settings.seat_tempers):
+        if p == me or p >= players or not chances:
+            continue
+        draw, i = rng.random(), 0
+        while i < len(chances) - 1 and draw >= chances[i]:
+            draw -= chances[i]
+            i += 1
+        if i:  # (0 is the plain temper: as the other seats)
+            temper = TEMPERS[i]
+            seats[p] = (temper.weights, Policy(rng, replace(temper.style, noise=settings.noise)))
+    return seats
 
 
 def greedy_choice(s: GameState, actions: list[Action], quiet: Policy) -> Action:

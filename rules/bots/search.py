@@ -192,7 +192,8 @@ class SearchBot(SeededBot):
         self._warming: list[Share] = []  # the workers' first (empty) shares, while they start
         self._starting: threading.Thread | None = None  # starts the worker processes
         self._warm = False  # every worker has answered its first share
-        self._watch = TableWatch()  # how predictable the others are (``far_horizon``)
+        # how predictable the others are (``far_horizon``), and how each plays (``read_tempers``)
+        self._watch = TableWatch()
         self._now = self.settings  # the settings of the decision under way (its horizon)
         self._turn: tuple[int, int] = (-1, -1)  # the nation turn (round, nation) under way
         self._turn_spent = 0.0  # seconds this bot has thought in that nation turn
@@ -299,7 +300,14 @@ class SearchBot(SeededBot):
         if not cfg.far_horizon or game.awaiting is None:
             return cfg
         me = game.awaiting.player
+        self._watch.temperature = cfg.others_temperature if cfg.read_tempers else 0.0
         self._watch.update(game, me)
+        if cfg.read_tempers:
+            seat = game.players.index(me)
+            tempers = tuple(
+                () if p == seat else self._watch.tempers(p) for p in range(len(game.players))
+            )
+            cfg = replace(cfg, seat_tempers=tempers)
         if cfg.soft_model:
             return self._soft(game, cfg)
         if self._watch.predictable(cfg.predictable, cfg.watch_least):

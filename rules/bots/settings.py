@@ -48,6 +48,10 @@ class SearchSettings:
     rollout_width: int = 0  # rondel spaces a simulated greedy player tries (0: every one)
     others_temperature: float = 0.0  # the other seats' simulated choices: a softmax of greedy's
     # values at this many points over every option (0: as the searching player's own seat)
+    read_tempers: bool = False  # tell apart how each other player plays (with the softmax's
+    # temperature; ``rules.bots.opponents``) and play his seat so in the playouts
+    seat_tempers: tuple[tuple[float, ...], ...] = ()  # set for a decision: per seat, the
+    # chance of each of ``rules.bots.personalities.TEMPERS`` (empty: the plain one)
     maneuver_time: float = 1.0  # a Maneuver plan's time limit, in ``budget``s
     invest_time: float = 1.0  # a bond's, in ``budget``s
     minor_time: float = 1.0  # a battle's, a factory site's or a Swiss bank's, in ``budget``s
