@@ -44,6 +44,8 @@ from rules.actions import Action
 from rules.bots import make_bot
 from rules.bots.evaluation import Weights
 from rules.bots.greedy import greedy_invest, rondel_looks
+from rules.bots.opponents import TableWatch, softmax_chance
+from rules.bots.personalities import TEMPERS
 from rules.bots.playout import simulated_pick
 from rules.bots.policy import Policy
 from rules.bots.search import STRONG
@@ -71,16 +73,6 @@ class Seen:
     @property
     def count(self) -> int:
         return len(self.chances)
-
-
-def softmax_chance(looks: dict[str, float], chosen: str, temperature: float) -> float:
-    """The chance a softmax of the look-ahead's values (``temperature`` points: the larger,
-    the more even) gives the choice made; none for a space the look-ahead did not value."""
-    top = max(looks.values())
-    total = sum(math.exp((v - top) / temperature) for v in looks.values())
-    if chosen not in looks:
-        return 0.0
-    return math.exp((looks[chosen] - top) / temperature) / total
 
 
 def note_decision(
@@ -122,10 +114,10 @@ def watch_game(
     seen: dict[str, Seen],
     budget: float | None = None,
     model: SearchSettings = STRONG,
-) -> None:
+) -> Game:
     """Play one game and note the watched level's rondel and bond decisions in ``seen``
     (``budget``: seconds a search level's decision, instead of its own; ``model``: the
-    settings of the simulated player scored, by default the strong level's)."""
+    settings of the simulated player scored, by default the strong level's); returns it."""
     players = list(NAMES[: len(levels)])
     game = Game.new(players, RuleSet.preset("first", "standard", "imperial"), seed=seed)
     bots = {
@@ -147,6 +139,7 @@ def watch_game(
     finally:
         for bot in bots.values():
             bot.close()
+    return game
 
 
 def replay_game(
@@ -155,10 +148,10 @@ def replay_game(
     draws: int,
     seen: dict[str, Seen],
     model: SearchSettings = STRONG,
-) -> None:
+) -> Game:
     """Replay one game of a tournament's ``--record`` file and note the watched level's
     decisions, as ``watch_game`` does for a game it plays (no bot is asked: the models are
-    scored on the very choices made at that table)."""
+    scored on the very choices made at that table); returns it."""
     spec = record["spec"]
     levels = spec["levels"]
     players = list(NAMES[: len(levels)])
@@ -171,6 +164,17 @@ def replay_game(
         if game.awaiting is not None and levels[players.index(game.awaiting.player)] == watched:
             note_decision(s, chosen, draws, seen, model, rng)
         game.apply(chosen)
+    return game
+
+
+def temper_reading(
+    game: Game, levels: list[str], watched: str, temperature: float
+) -> list[tuple[float, ...]]:
+    """What the strong level's table watch (``read_tempers``) makes of each seat of the
+    watched level by the game's end: the chance of each of ``TEMPERS``."""
+    watch = TableWatch(temperature)
+    watch.update(game, "")  # (no seat is the watcher's own)
+    return [watch.tempers(p) for p, level in enumerate(levels) if level == watched]
 
 
 def model_settings(changes: str) -> SearchSettings:
@@ -213,6 +217,20 @@ def report(seen: dict[str, Seen]) -> list[str]:
     return lines
 
 
+def read_report(readings: list[tuple[float, ...]], temperature: float) -> str:
+    """How the table watch read the watched level's seats at the games' ends."""
+    n = len(readings)
+    means = ", ".join(
+        f"{t.name} {sum(r[i] for r in readings) / n:.2f}" for i, t in enumerate(TEMPERS)
+    )
+    taken = Counter(TEMPERS[max(range(len(r)), key=r.__getitem__)].name for r in readings)
+    most = ", ".join(f"{name} in {k}" for name, k in taken.most_common())
+    return (
+        f"the table watch's reading at each game's end (softmax at {temperature:g} points), "
+        f"mean chance: {means}; taken for {most} of {n} seats"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("levels", nargs="*", help="one level per seat, e.g. normal normal normal")
@@ -235,10 +253,13 @@ def main(argv: list[str] | None = None) -> None:
     except (TypeError, ValueError) as e:
         parser.error(f"--model: {e}")
     seen: dict[str, Seen] = {}
+    readings: list[tuple[float, ...]] = []  # the table watch's reading of each watched seat
+    temperature = model.others_temperature or 2.0
     if args.record:
         games = [json.loads(line) for line in args.record.read_text().splitlines() if line]
         for record in games[: args.games or None]:
-            replay_game(record, args.watch, args.draws, seen, model)
+            game = replay_game(record, args.watch, args.draws, seen, model)
+            readings += temper_reading(game, record["spec"]["levels"], args.watch, temperature)
         where = f"{min(args.games or len(games), len(games))} recorded games of {args.record}"
     else:
         if not args.levels:
@@ -247,7 +268,10 @@ def main(argv: list[str] | None = None) -> None:
             parser.error(f"no seat plays {args.watch}")
         for g in range(args.games):
             seats = args.levels[g % len(args.levels) :] + args.levels[: g % len(args.levels)]
-            watch_game(seats, args.watch, args.seed + g, args.draws, seen, args.budget, model)
+            game = watch_game(
+                seats, args.watch, args.seed + g, args.draws, seen, args.budget, model
+            )
+            readings += temper_reading(game, seats, args.watch, temperature)
         where = (
             f"the table {' '.join(args.levels)}, {args.games} games from seed {args.seed}, "
             "seats rotated"
@@ -259,6 +283,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{' (' + args.model + ')' if args.model else ''}:"
     )
     print("\n".join(report(seen)))
+    print(read_report(readings, temperature))
 
 
 if __name__ == "__main__":

@@ -55,6 +55,9 @@ def test_a_recorded_tournament_game_is_replayed_and_its_choices_scored(tmp_path,
     assert out.startswith(f"greedy's choices at 1 recorded games of {path}, 30 draws")
     # greedy's exact rule is greedy: it predicts every one of greedy's own choices
     assert "greedy's exact rule chose the same in 100%" in out
+    # and what the strong level's table watch made of the watched seat by the game's end
+    assert "the table watch's reading at each game's end (softmax at 2 points)" in out
+    assert out.rstrip().endswith("of 1 seats")
 
 
 def test_the_model_is_strongs_settings_with_the_changes_named() -> None:
