@@ -173,7 +173,8 @@ PHASE_WEIGHTS_4 = (
 # A table with the features above and ``EXTRA_FEATURES`` (the rondel's tempo, the investor
 # card, governments at risk, armies next to factories, idle units), fitted by
 # benchmarks/fit_evaluation.py --extended on greedy games and games between search levels.
-# Made for the strong level, which does not use it: tried, it showed no gain (docs/BOTS.md).
+# The strong level judges the end of its playouts with it (``STRONG_WEIGHTS``), while its
+# simulated greedy players keep table 4 (docs/BOTS.md, "its own evaluation: table 5").
 PHASE_WEIGHTS_5 = (
     (
         2.128,
