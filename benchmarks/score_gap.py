@@ -10,7 +10,8 @@ bonds bought early (rounds 1-6), in the middle (7-12) and late; the nation turns
 governed and what one of them brought its nation (power, flags, factories, treasury) and its
 governor (cash); governments gained and lost. For ``--level``: its margin over the best
 other seat at the end and every third round (by the evaluation), in games won and lost, and
-that margin's parts at the end (cash, bonds, interest, power factor).
+that margin's parts at the end (cash, bonds, interest, power factor, and the interest held in
+the strongest nation at the end: the one that ended the game, whose bonds count the most).
 """
 
 from __future__ import annotations
@@ -146,6 +147,12 @@ class Tally:
         mine = sum(interest[me]) or 1
         theirs = sum(interest[best]) or 1
         parts["power factor"] += bonds[me] / mine - bonds[best] / theirs
+        # the game is decided in the nation that ended it: who holds the most of it wins
+        top = max(power)
+        ending = [n for n, p in enumerate(power) if p == top]
+        parts["interest in the strongest nation"] += sum(
+            interest[me][n] - interest[best][n] for n in ending
+        )
 
     def report(self) -> list[str]:
         out = []
@@ -188,7 +195,13 @@ class Tally:
                     "    at the end: "
                     + ", ".join(
                         f"{k} {parts[k] / games:+.2f}"
-                        for k in ("cash", "bonds", "interest", "power factor")
+                        for k in (
+                            "cash",
+                            "bonds",
+                            "interest",
+                            "power factor",
+                            "interest in the strongest nation",
+                        )
                     )
                 )
         return out

@@ -119,3 +119,4 @@ def test_score_gap_splits_a_recorded_games_scores(
     out = capsys.readouterr().out
     assert "greedy (2 seat-games)" in out and "a governed turn" in out
     assert "margin over the best other seat" in out
+    assert "interest in the strongest nation" in out
