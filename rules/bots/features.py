@@ -29,7 +29,7 @@ FEATURES = (
     "shortfall",  # interest a governed nation owes others beyond its treasury
     "free investor",  # cash of a player who governs nothing (he invests every Investor turn)
 )
-# An extended evaluation (table 5, unused) adds what a player sees coming (``extended_features``):
+# The strong level's evaluation (table 5) adds what a player sees coming (``extended_features``):
 EXTRA_FEATURES = (
     "tempo",  # interest x the power the nation gains at its next taxation, sooner counts more
     "payout soon",  # interest the nation will pay at its next Investor, sooner counts more
