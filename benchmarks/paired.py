@@ -7,10 +7,10 @@ Each file is a ``benchmarks/tournament.py --record`` of the same table, deals an
 rotation, the level under test in one seat (``strong`` also matches ``strong:budget=1.0``).
 A game is paired with the other run's game of the same deal and seat order, so that the luck
 of the deal falls on both: the difference of a pair is what the change did in that game, and
-24 pairs tell apart what two separate runs of 24 games (each with an interval of about +-20
-points) cannot. Printed: the wins of each version on the paired games, how many pairs each
-did better in, and the mean change of the level's margin over the best other seat (final
-score points) with its standard error.
+24 pairs tell apart what two separate runs of 24 games (each with an interval of about 20
+percentage points either way) cannot. Printed: the wins of each version on the paired games,
+how many pairs each did better in, and the mean change of the level's margin over the best
+other seat (final score points) with its standard error.
 """
 
 from __future__ import annotations

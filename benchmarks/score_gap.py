@@ -147,7 +147,7 @@ class Tally:
         mine = sum(interest[me]) or 1
         theirs = sum(interest[best]) or 1
         parts["power factor"] += bonds[me] / mine - bonds[best] / theirs
-        # the game is decided in the nation that ended it: who holds the most of it wins
+        # the nation that ended the game counts the most: who holds more of it usually wins
         top = max(power)
         ending = [n for n, p in enumerate(power) if p == top]
         parts["interest in the strongest nation"] += sum(
