@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from score_gap import base_level
+
 
 @dataclass(frozen=True, slots=True)
 class Seat:
@@ -34,7 +36,7 @@ class Seat:
 
 def matches(level: str, wanted: str) -> bool:
     """``strong:budget=1.0`` is a ``strong``; ``strong`` is not a ``strong:budget=1.0``."""
-    return level == wanted or level.partition(":")[0] == wanted
+    return level == wanted or base_level(level) == wanted
 
 
 def seats(lines: Iterable[str], level: str) -> dict[tuple[int, int], Seat]:
