@@ -98,9 +98,16 @@ def compare(base: dict[tuple[int, int], Seat], new: dict[tuple[int, int], Seat])
 
 
 def read(paths: list[Path], level: str) -> dict[tuple[int, int], Seat]:
+    """The level's results in the files, or a one-line reason why a file cannot be read (a
+    run still going has not written its record yet)."""
     out: dict[tuple[int, int], Seat] = {}
     for path in paths:
-        out.update(seats(path.read_text().splitlines(), level))
+        try:
+            out.update(seats(path.read_text().splitlines(), level))
+        except OSError as error:
+            raise SystemExit(f"{path}: {error.strerror or error}") from None
+        except (ValueError, KeyError, IndexError, TypeError) as error:
+            raise SystemExit(f"{path}: not a tournament record ({error!r})") from None
     return out
 
 

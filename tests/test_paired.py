@@ -57,3 +57,14 @@ def test_a_level_must_sit_in_exactly_one_seat() -> None:
     assert not paired.matches("strong", "strong:budget=1.0")
     with pytest.raises(SystemExit, match="not in one seat"):
         paired.seats([record(1, 0, ["normal", "normal"], [1, 2])], "strong")
+
+
+def test_a_missing_or_foreign_file_is_a_one_line_reason(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit, match="No such file"):
+        paired.read([tmp_path / "still-running.jsonl"], "strong")
+    (tmp_path / "notes.jsonl").write_text("not json\n")
+    with pytest.raises(SystemExit, match="not a tournament record"):
+        paired.read([tmp_path / "notes.jsonl"], "strong")
+    (tmp_path / "other.jsonl").write_text('{"spec": {}}\n')
+    with pytest.raises(SystemExit, match="not a tournament record"):
+        paired.read([tmp_path / "other.jsonl"], "strong")
