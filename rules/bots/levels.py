@@ -69,7 +69,7 @@ _ALL = (
     Level("random", "moves at random (for testing)", _random),
     Level("greedy", "quick: looks one nation turn ahead", _greedy),
     Level("normal", "searches about a quarter of a second a move", _search("normal")),
-    Level("strong", "searches about half a second a move", _search("strong")),
+    Level("strong", "searches about a third of a second a move", _search("strong")),
     Level(
         "warmonger",
         "normal strength; fights, occupies and destroys eagerly",

@@ -76,13 +76,16 @@ MINOR = ("battle", "swiss_bank", "build_factory")  # decisions with ``minor_time
 LEAST_LEFT = 0.1  # what a decision gets (in ``budget``s) once its nation turn spent its time
 START_WAIT = 30.0  # seconds ``close`` waits for playout processes still starting
 
-# The strong level: 0.5 s for a rondel space, 0.4 s for a bond, 0.6 s for a Maneuver plan,
-# 0.25 s for a battle or a factory site, and 0.9 s for all of its decisions in one nation
+# The strong level: 0.3 s for a rondel space, 0.24 s for a bond, 0.36 s for a Maneuver plan,
+# 0.15 s for a battle or a factory site, and 0.54 s for all of its decisions in one nation
 # turn (its ``budget`` scales them all: a decision late in a turn gets what is left, at
-# least a tenth), on two processes. It copies each other player in its playouts as far as
-# the table watch finds him predictable (10 nation turns ahead with greedy's exact moves at
-# a table of greedy players, 6 with simulated players otherwise), plans its Maneuvers by
-# aim, and uses the rondel space it chose. When time is short (a busy machine, a far
+# least a tenth), on two processes. With these limits it played as well as with 0.5 s a
+# rondel space on deals that did not choose them, compared game by game at every table,
+# while a person waits a third less; twice the time did worse (docs/BOTS.md, issue 25's
+# eighth pass). It copies each other player in its playouts as far as the table watch
+# finds him predictable (10 nation turns ahead with greedy's exact moves at a table of
+# greedy players, 6 with simulated players otherwise), plans its Maneuvers by aim, and
+# uses the rondel space it chose. When time is short (a busy machine, a far
 # horizon) it spends it on the candidates the prior likes best, counts the prior as one
 # future more, and its own seat's simulated greedy choices try the three likeliest rondel
 # spaces only (1.7 times the playouts), while the other seats' are drawn from a softmax of
@@ -95,7 +98,7 @@ START_WAIT = 30.0  # seconds ``close`` waits for playout processes still startin
 # nations (50% of 24 games against 33%, average score 134 against 116). docs/BOTS.md has the
 # tournaments that chose this.
 STRONG = SearchSettings(
-    budget=0.5,
+    budget=0.3,
     playouts=200,
     horizon=6,
     candidates=8,
