@@ -8,6 +8,7 @@ from pathlib import Path
 from maneuver_helpers import new_game as maneuver_game
 from maneuver_helpers import place, start_maneuver, units
 from pilot import drive, hand_over, option_texts, pick, screen_lines, settle, step
+from textual.widgets import ContentSwitcher
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.app.screens.game import GameScreen
@@ -105,7 +106,7 @@ async def test_play_by_keys_save_and_reload(tmp_path: Path) -> None:
         # panels switch by keys
         for key, tab in (("2", "bonds"), ("3", "regions"), ("4", "log"), ("1", "rondel")):
             await pilot.press(key)
-            assert app.screen.query_one("TabbedContent").active == tab
+            assert app.screen.query_one("#panes", ContentSwitcher).current == tab
         # undo with confirmation goes back to a human decision
         before = len(app.session.game.plies)
         await pilot.press("ctrl+z")

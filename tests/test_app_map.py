@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from maneuver_helpers import new_game, place, start_maneuver, units
 from pilot import drive, screen_text, until
+from textual.widgets import ContentSwitcher
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.app.screens.dialogs import ChoiceScreen, InfoScreen
@@ -270,7 +271,7 @@ async def test_the_map_and_its_keys_follow_a_resize_between_the_layouts():
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         await pilot.pause()
-        assert screen.query_one("TabbedContent").active == "bonds"
+        assert screen.query_one("#panes", ContentSwitcher).current == "bonds"
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])

@@ -85,3 +85,36 @@ async def test_a_nonsense_region_filter_is_refused_and_names_are_understood() ->
         await pilot.press("f", "enter")
         await pilot.pause()
         assert panel.nation_filter is None
+
+
+async def test_a_click_on_a_tabs_label_shows_its_panel_as_its_key_does() -> None:
+    """At 80x24 the tab strip (PanelTabs) answers the mouse as Textual's tabs did: a click on
+    a label shows that panel, and the label under the pointer brightens."""
+    from textual.widgets import ContentSwitcher
+
+    from imperial_tui.app.widgets.panel_tabs import PanelTabs
+
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    session = Session(game, humans(game), None)
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, (80, 24)) as pilot:
+        await opened_board(pilot)
+        tabs = app.screen.query_one("#tabs", PanelTabs)
+        panes = app.screen.query_one("#panes", ContentSwitcher)
+        start, end = tabs.spans["bonds"]
+        await pilot.click("#tabs", offset=(start + 1, 0))
+        await pilot.pause()
+        assert panes.current == "bonds" and tabs.active == "bonds"
+        await pilot.click("#tabs", offset=(end, 0))  # the space between two labels
+        await pilot.pause()
+        assert panes.current == "bonds"
+
+        def color(name: str) -> object:
+            labels = tabs.render().renderables[0]  # type: ignore[attr-defined]
+            first = tabs.spans[name][0]
+            return next(s.style.color for s in labels.spans if s.start == first)
+
+        dim = color("log")
+        await pilot.hover("#tabs", offset=(tabs.spans["log"][0], 0))
+        await pilot.pause()
+        assert color("log") != dim and color("log") == color("bonds")  # as bright as active

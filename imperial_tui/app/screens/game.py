@@ -21,8 +21,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import OptionList, Static, TabbedContent, TabPane
-from textual.widgets.tabbed_content import ContentTab, ContentTabs
+from textual.widgets import ContentSwitcher, OptionList, Static
 
 from imperial_tui.app.base import game_app
 from imperial_tui.app.messages import ActionChosen, DonateRequested
@@ -36,6 +35,7 @@ from imperial_tui.app.widgets.log import LogPanel
 from imperial_tui.app.widgets.maneuver_menu import canal_title
 from imperial_tui.app.widgets.map import MapInfo, MapView
 from imperial_tui.app.widgets.nations import NationsPanel
+from imperial_tui.app.widgets.panel_tabs import PanelTabs
 from imperial_tui.app.widgets.regions import RegionsPanel
 from imperial_tui.app.widgets.rondel import RondelPanel
 from imperial_tui.model.pacing import clamp_pace
@@ -48,6 +48,14 @@ from rules.games import game_info
 from rules.savefile import SaveError
 
 PANELS = ("rondel", "bonds", "regions", "log", "map")
+# the labels of the right-hand panels' tabs at 80 columns (keys 1-5)
+TAB_LABELS = {
+    "rondel": "1 Rondel",
+    "bonds": "2 Bonds",
+    "regions": "3 Regions",
+    "log": "4 Log",
+    "map": "5 Map",
+}
 
 
 @runtime_checkable
@@ -182,19 +190,21 @@ class GameScreen(GameMap, GuardedScreen):
                     yield LogPanel(id="log-wide", classes="box")
                 with Vertical(id="map-wide", classes="map-only"):
                     yield MapView(self.map_model, id="map-view-wide")
-            with TabbedContent(id="right", initial=self.panel, classes="narrow-only"):
-                with TabPane("1 Rondel", id="rondel"), VerticalScroll(id="rondel-scroll"):
-                    yield RondelPanel(id="rondel-panel")
-                with TabPane("2 Bonds", id="bonds"), VerticalScroll(id="bonds-scroll"):
-                    yield BondsPanel(id="bonds-panel")
-                with TabPane("3 Regions", id="regions"), VerticalScroll(id="regions-scroll") as sc:
-                    sc.can_focus = False
-                    yield RegionsPanel(id="regions-panel")
-                with TabPane("4 Log", id="log"):
-                    yield LogPanel(id="log-panel")
-                with TabPane("5 Map", id="map"), Vertical(id="map-narrow"):
-                    yield MapView(self.map_model, id="map-view")
-                    yield MapInfo(id="map-info")
+            with Vertical(id="right", classes="narrow-only"):
+                yield PanelTabs(TAB_LABELS, self.panel, id="tabs", ascii_only=self.ascii_only)
+                with ContentSwitcher(id="panes", initial=self.panel):
+                    with Vertical(id="rondel"), VerticalScroll(id="rondel-scroll"):
+                        yield RondelPanel(id="rondel-panel")
+                    with Vertical(id="bonds"), VerticalScroll(id="bonds-scroll"):
+                        yield BondsPanel(id="bonds-panel")
+                    with Vertical(id="regions"), VerticalScroll(id="regions-scroll") as sc:
+                        sc.can_focus = False
+                        yield RegionsPanel(id="regions-panel")
+                    with Vertical(id="log"):
+                        yield LogPanel(id="log-panel")
+                    with Vertical(id="map"), Vertical(id="map-narrow"):
+                        yield MapView(self.map_model, id="map-view")
+                        yield MapInfo(id="map-info")
         yield Static(id="logtail")
         yield KeysFooter()
 
@@ -230,9 +240,6 @@ class GameScreen(GameMap, GuardedScreen):
         return bool(getattr(self.app, "ascii_only", False))
 
     def on_mount(self) -> None:
-        # 1-5 switch the right-hand panel: the tab strip needs no stop of its own on tab
-        for tabs in self.query(ContentTabs):
-            tabs.can_focus = False
         options = self.query("#decision-options")
         if not options:  # closed before it was mounted (a hand-over closes the history)
             return
@@ -418,18 +425,12 @@ class GameScreen(GameMap, GuardedScreen):
                 self.query_one(wid).set_class(name == "map", "-map")
             self.fit_map()
         else:
-            tabs = self.query_one(TabbedContent)
-            if tabs.active != name:
-                tabs.active = name
+            self.query_one("#panes", ContentSwitcher).current = name
+            self.query_one("#tabs", PanelTabs).active = name
 
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        active = self.query_one(TabbedContent).active
-        if event.pane.id != active:
-            return  # a message from before the last switch
-        if active != self.panel:  # a tab clicked with the mouse
-            self._show_panel(active)
-        if event.pane.id == "map":
-            self.refresh_map(follow=True)
+    def on_panel_tabs_chosen(self, event: PanelTabs.Chosen) -> None:
+        """A tab clicked with the mouse: as its key (1-5)."""
+        self.action_panel(event.name)
 
     def on_resize(self, event: events.Resize) -> None:
         def settle() -> None:
@@ -479,8 +480,7 @@ class GameScreen(GameMap, GuardedScreen):
             return False
         if self._wide():
             return True
-        tabs = self.query(TabbedContent)
-        return bool(tabs) and bool(tabs.first().query(f"#{ContentTab.add_prefix(name)}"))
+        return bool(self.query("#panes"))
 
     def _panel_later(self, name: str, tries: int = 50) -> None:
         """The panel key again after the next frame, until the tabs are there (or the
