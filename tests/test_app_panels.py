@@ -118,3 +118,25 @@ async def test_a_click_on_a_tabs_label_shows_its_panel_as_its_key_does() -> None
         await pilot.hover("#tabs", offset=(tabs.spans["log"][0], 0))
         await pilot.pause()
         assert color("log") != dim and color("log") == color("bonds")  # as bright as active
+
+
+async def test_the_panel_with_the_keys_keeps_them_when_the_window_narrows() -> None:
+    """At 120x40, 2 gives the bonds the keys; narrowed to 80x24, the bonds' tab shows and
+    keeps them (Textual gave the keys to the rondel, hidden under another tab, and the status
+    line said "scrolling Rondel" over the bonds: found by looking, issue 26)."""
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    session = Session(game, humans(game), None)
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, (120, 40)) as pilot:
+        await opened_board(pilot)
+        await pilot.press("2")
+        await focus_settles(pilot, app, "bonds-wide-scroll")
+        await pilot.resize_terminal(80, 24)
+        await focus_settles(pilot, app, "bonds-scroll")
+        assert "scrolling Bonds" in str(app.screen.query_one("#status").render())
+        await pilot.press("escape")
+        await focus_settles(pilot, app, "decision-options")
+        await pilot.press("2", "2")  # the bonds again, with the keys
+        await focus_settles(pilot, app, "bonds-scroll")
+        await pilot.resize_terminal(120, 40)
+        await focus_settles(pilot, app, "bonds-wide-scroll")

@@ -12,6 +12,7 @@ sight while choosing.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import ClassVar, Protocol, runtime_checkable
 
 from rich.text import Text
@@ -166,9 +167,13 @@ class GameScreen(GameMap, GuardedScreen):
         self.init_map()
 
     def compose(self) -> ComposeResult:
-        self._set_breakpoint_classes()
+        wide = self._set_breakpoint_classes()
         self.map_first()
         on_map = " -map" if self.panel == "map" else ""  # (_layout_panel's, for the wide one)
+        # What the first frame does not show is built just after it (``_build_the_rest``):
+        # the other layout's copies of the panels and the tabs not chosen, half the screen's
+        # widgets, whose composing and styling held the first frame back (issue 26).
+        self._later: list[tuple[Widget, Callable[[], tuple[Widget, ...]]]] = []
         yield Static(id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
@@ -177,48 +182,88 @@ class GameScreen(GameMap, GuardedScreen):
                 yield MapInfo(id="map-info-wide", classes="wide-only" + on_map, wrap=True)
             # the wide layout's own copies of the panels (hidden, hence never repainted, in
             # the narrow layout); its class "-map" shows the map instead of the four panels
-            with Horizontal(id="wide-right", classes="wide-only" + on_map):
-                with Vertical(id="middle", classes="dashboard"):
-                    with VerticalScroll(id="rondel-wide-scroll", classes="box"):
-                        yield RondelPanel(id="rondel-wide")
-                    with VerticalScroll(id="bonds-wide-scroll", classes="box"):
-                        yield BondsPanel(id="bonds-wide")
-                with Vertical(id="far-right", classes="dashboard"):
-                    with VerticalScroll(id="regions-wide-scroll", classes="box") as scroll:
-                        scroll.can_focus = False  # the list itself takes the focus (up/down)
-                        yield RegionsPanel(id="regions-wide")
-                    yield LogPanel(id="log-wide", classes="box")
-                with Vertical(id="map-wide", classes="map-only"):
-                    yield MapView(self.map_model, id="map-view-wide")
+            wide_right = Horizontal(id="wide-right", classes="wide-only" + on_map)
+            yield self._now_or_later(wide_right, self._wide_panels, wide)
             with Vertical(id="right", classes="narrow-only"):
                 yield PanelTabs(TAB_LABELS, self.panel, id="tabs", ascii_only=self.ascii_only)
                 with ContentSwitcher(id="panes", initial=self.panel):
-                    with Vertical(id="rondel"), VerticalScroll(id="rondel-scroll"):
-                        yield RondelPanel(id="rondel-panel")
-                    with Vertical(id="bonds"), VerticalScroll(id="bonds-scroll"):
-                        yield BondsPanel(id="bonds-panel")
-                    with Vertical(id="regions"), VerticalScroll(id="regions-scroll") as sc:
-                        sc.can_focus = False
-                        yield RegionsPanel(id="regions-panel")
-                    with Vertical(id="log"):
-                        yield LogPanel(id="log-panel")
-                    with Vertical(id="map"), Vertical(id="map-narrow"):
-                        yield MapView(self.map_model, id="map-view")
-                        yield MapInfo(id="map-info")
+                    for name in PANELS:
+                        shown = not wide and name == self.panel
+                        yield self._now_or_later(Vertical(id=name), self._narrow_pane(name), shown)
         yield Static(id="logtail")
         yield KeysFooter()
 
-    def _set_breakpoint_classes(self) -> None:
-        """The classes of the terminal's size (``-narrow``/``-wide``, ``-short``/``-tall``)
-        before the widgets are mounted, the classes Textual's breakpoints would set on the
-        first Resize (``Screen._on_resize``): the widgets are then styled once, for the
-        layout they are shown in, instead of once before that Resize and again, every one,
-        after it. Only where they leave the 80-column layout as it is (no style and no code
-        reads ``-narrow`` or ``-short``): the wide layout (``_wide``) still comes with the
-        first Resize, its map being fitted to its room as it settles (``on_resize``)."""
+    def _now_or_later(
+        self, container: Widget, parts: Callable[[], tuple[Widget, ...]], now: bool
+    ) -> Widget:
+        """``container`` with its ``parts`` now, or empty now and filled after the first
+        frame."""
+        if now:
+            for part in parts():
+                container.compose_add_child(part)
+        else:
+            self._later.append((container, parts))
+        return container
+
+    def _wide_panels(self) -> tuple[Widget, ...]:
+        """The wide layout's right-hand side: the four panels, or (class "-map") the map."""
+        regions = VerticalScroll(
+            RegionsPanel(id="regions-wide"), id="regions-wide-scroll", classes="box"
+        )
+        regions.can_focus = False  # the list itself takes the focus (up/down)
+        return (
+            Vertical(
+                VerticalScroll(
+                    RondelPanel(id="rondel-wide"), id="rondel-wide-scroll", classes="box"
+                ),
+                VerticalScroll(BondsPanel(id="bonds-wide"), id="bonds-wide-scroll", classes="box"),
+                id="middle",
+                classes="dashboard",
+            ),
+            Vertical(
+                regions, LogPanel(id="log-wide", classes="box"), id="far-right", classes="dashboard"
+            ),
+            Vertical(
+                MapView(self.map_model, id="map-view-wide"), id="map-wide", classes="map-only"
+            ),
+        )
+
+    def _narrow_pane(self, name: str) -> Callable[[], tuple[Widget, ...]]:
+        """What a tab of the narrow layout holds."""
+
+        def parts() -> tuple[Widget, ...]:
+            if name == "rondel":
+                return (VerticalScroll(RondelPanel(id="rondel-panel"), id="rondel-scroll"),)
+            if name == "bonds":
+                return (VerticalScroll(BondsPanel(id="bonds-panel"), id="bonds-scroll"),)
+            if name == "regions":
+                scroll = VerticalScroll(RegionsPanel(id="regions-panel"), id="regions-scroll")
+                scroll.can_focus = False
+                return (scroll,)
+            if name == "log":
+                return (LogPanel(id="log-panel"),)
+            return (
+                Vertical(
+                    MapView(self.map_model, id="map-view"), MapInfo(id="map-info"), id="map-narrow"
+                ),
+            )
+
+        return parts
+
+    def _set_breakpoint_classes(self) -> bool:
+        """Whether the wide layout shows first; and the classes of the terminal's size
+        (``-narrow``/``-wide``, ``-short``/``-tall``) before the widgets are mounted, the
+        classes Textual's breakpoints would set on the first Resize (``Screen._on_resize``):
+        the widgets are then styled once, for the layout they are shown in, instead of once
+        before that Resize and again, every one, after it. Only where they leave the
+        80-column layout as it is (no style and no code reads ``-narrow`` or ``-short``): the
+        wide layout (``_wide``) still comes with the first Resize, its map being fitted to
+        its room as it settles (``on_resize``)."""
         classes = self.breakpoint_classes(self.app.size)
-        if not (classes.get("-wide") and classes.get("-tall")):
+        wide = bool(classes.get("-wide") and classes.get("-tall"))
+        if not wide:
             self.update_classes(classes, animate=False)
+        return wide
 
     def decision_widget(self) -> Widget:
         """The panel under the nations: the decision (the history browser shows its turn)."""
@@ -249,11 +294,26 @@ class GameScreen(GameMap, GuardedScreen):
         # when it is first shown (``catch_up``)
         self.refresh_panels()
         options.first().focus()
-        self.call_after_refresh(self._set_ready)
+        self.call_after_refresh(self._build_the_rest)
 
-    _ready = False  # the tabs are mounted: 1-5 may switch them
+    _ready = False  # every panel is built: 1-5 may switch them
 
-    def _set_ready(self) -> None:
+    @property
+    def ready(self) -> bool:
+        """Whether every panel is built (``_build_the_rest``)."""
+        return self._ready
+
+    async def _build_the_rest(self) -> None:
+        """After the first frame: the panels it did not show, each painted when it is first
+        shown (``catch_up``); then the keys 1-5 may show them."""
+        later, self._later = self._later, []
+        for container, parts in later:
+            if container.is_attached:
+                await container.mount_all(parts())
+        if later:
+            self._panel_list = None  # (found anew)
+            self._set_titles(self.focused_panel())
+            self.catch_up()
         self._ready = True
 
     def _set_titles(self, focused: str | None = None) -> None:
@@ -433,6 +493,8 @@ class GameScreen(GameMap, GuardedScreen):
         self.action_panel(event.name)
 
     def on_resize(self, event: events.Resize) -> None:
+        had_keys = self.focused_panel()  # (the layout of before still on screen)
+
         def settle() -> None:
             # closed meanwhile, or not built yet (a history browser resized as it opens or
             # closes): nothing to settle
@@ -445,6 +507,14 @@ class GameScreen(GameMap, GuardedScreen):
             views = self.map_views()
             if self._keys_on_map and self.panel == "map" and views and self.focused not in views:
                 views[0].focus()  # the keys stay on the map, the one now on screen
+            elif had_keys is not None:
+                # the panel that had the keys keeps them in the layout now on screen if it
+                # shows there (Textual gave them to a panel beside the one hidden: the status
+                # line said "scrolling Rondel" over the bonds), else the decision takes them
+                if had_keys == self.panel:
+                    self._focus_panel(had_keys)
+                else:
+                    self.query_one("#decision-options", OptionList).focus()
             elif self.focused is None:
                 self.query_one("#decision-options", OptionList).focus()
             self.refresh_map()
