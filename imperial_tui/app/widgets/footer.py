@@ -210,9 +210,7 @@ class KeysFooter(Widget, can_focus=False):
             base += Style(dim=True)
         # (partial: over the key's own background, the pointer's when it is over the key)
         key = base + self.get_component_rich_style("keys-footer--key", partial=True)
-        description = base + self.get_component_rich_style(
-            "keys-footer--description", partial=True
-        )
+        description = base + self.get_component_rich_style("keys-footer--description", partial=True)
         text = Text(end="")
         if item.palette:
             if not ascii_only:
