@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 from typing import ClassVar, Protocol, runtime_checkable
 
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import ContentSwitcher, OptionList, Static
@@ -27,6 +28,7 @@ from textual.widgets import ContentSwitcher, OptionList, Static
 from imperial_tui.app.base import game_app
 from imperial_tui.app.messages import ActionChosen, DonateRequested
 from imperial_tui.app.screens.game_map import GameMap
+from imperial_tui.app.screens.game_panes import PANELS, TAB_LABELS, narrow_pane, wide_panels
 from imperial_tui.app.screens.guard import GuardedScreen
 from imperial_tui.app.widgets.base import Panel, nation_text, on_screen, set_content
 from imperial_tui.app.widgets.bonds import BondsPanel
@@ -47,16 +49,6 @@ from rules.decisions import Decision
 from rules.engine import DECISION_WORDS
 from rules.games import game_info
 from rules.savefile import SaveError
-
-PANELS = ("rondel", "bonds", "regions", "log", "map")
-# the labels of the right-hand panels' tabs at 80 columns (keys 1-5)
-TAB_LABELS = {
-    "rondel": "1 Rondel",
-    "bonds": "2 Bonds",
-    "regions": "3 Regions",
-    "log": "4 Log",
-    "map": "5 Map",
-}
 
 
 @runtime_checkable
@@ -183,13 +175,14 @@ class GameScreen(GameMap, GuardedScreen):
             # the wide layout's own copies of the panels (hidden, hence never repainted, in
             # the narrow layout); its class "-map" shows the map instead of the four panels
             wide_right = Horizontal(id="wide-right", classes="wide-only" + on_map)
-            yield self._now_or_later(wide_right, self._wide_panels, wide)
+            yield self._now_or_later(wide_right, partial(wide_panels, self.map_model), wide)
             with Vertical(id="right", classes="narrow-only"):
                 yield PanelTabs(TAB_LABELS, self.panel, id="tabs", ascii_only=self.ascii_only)
                 with ContentSwitcher(id="panes", initial=self.panel):
                     for name in PANELS:
                         shown = not wide and name == self.panel
-                        yield self._now_or_later(Vertical(id=name), self._narrow_pane(name), shown)
+                        parts = partial(narrow_pane, name, self.map_model)
+                        yield self._now_or_later(Vertical(id=name), parts, shown)
         yield Static(id="logtail")
         yield KeysFooter()
 
@@ -204,51 +197,6 @@ class GameScreen(GameMap, GuardedScreen):
         else:
             self._later.append((container, parts))
         return container
-
-    def _wide_panels(self) -> tuple[Widget, ...]:
-        """The wide layout's right-hand side: the four panels, or (class "-map") the map."""
-        regions = VerticalScroll(
-            RegionsPanel(id="regions-wide"), id="regions-wide-scroll", classes="box"
-        )
-        regions.can_focus = False  # the list itself takes the focus (up/down)
-        return (
-            Vertical(
-                VerticalScroll(
-                    RondelPanel(id="rondel-wide"), id="rondel-wide-scroll", classes="box"
-                ),
-                VerticalScroll(BondsPanel(id="bonds-wide"), id="bonds-wide-scroll", classes="box"),
-                id="middle",
-                classes="dashboard",
-            ),
-            Vertical(
-                regions, LogPanel(id="log-wide", classes="box"), id="far-right", classes="dashboard"
-            ),
-            Vertical(
-                MapView(self.map_model, id="map-view-wide"), id="map-wide", classes="map-only"
-            ),
-        )
-
-    def _narrow_pane(self, name: str) -> Callable[[], tuple[Widget, ...]]:
-        """What a tab of the narrow layout holds."""
-
-        def parts() -> tuple[Widget, ...]:
-            if name == "rondel":
-                return (VerticalScroll(RondelPanel(id="rondel-panel"), id="rondel-scroll"),)
-            if name == "bonds":
-                return (VerticalScroll(BondsPanel(id="bonds-panel"), id="bonds-scroll"),)
-            if name == "regions":
-                scroll = VerticalScroll(RegionsPanel(id="regions-panel"), id="regions-scroll")
-                scroll.can_focus = False
-                return (scroll,)
-            if name == "log":
-                return (LogPanel(id="log-panel"),)
-            return (
-                Vertical(
-                    MapView(self.map_model, id="map-view"), MapInfo(id="map-info"), id="map-narrow"
-                ),
-            )
-
-        return parts
 
     def _set_breakpoint_classes(self) -> bool:
         """Whether the wide layout shows first; and the classes of the terminal's size
