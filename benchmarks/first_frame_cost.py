@@ -11,7 +11,7 @@ script counts them, in a pseudo-terminal at 80x24, from the start of the interpr
 moment the first frame is written (Textual's driver writes the marker text, then the process
 ends), for four workloads:
 
-- ``interpreter``: ``python -c pass``;
+- ``interpreter``: Python starting this script, which then ends (every count includes that);
 - ``bare Textual``: an app of a Header, a Static showing the marker and a Footer, the least
   any Textual app costs (its ``textual`` import is most of it);
 - ``bare Textual + the save``: the same after ``rules.savefile.load_game(FILE)``: the floor
@@ -22,7 +22,9 @@ Then it times the bare Textual app by the wall clock (``--wall-runs``, median) a
 every count into milliseconds at that app's pace (instructions per millisecond): a budget in
 the unit a player waits in, that holds as long as the machine stays as it is during the
 wall-clock runs. ``--against`` counts another checkout's ``imperial play FILE`` (its
-environment's Python) in the same run: a change measured to the percent.
+environment's Python) in the same run: a change measured to the percent. ``--stages`` counts
+this checkout's steps one by one (``STAGES``): importing the command line and ``rules``,
+loading the save, importing the app's modules, and the first frame.
 
 Before counting, each workload runs once with bytecode writing on (the machine may set
 PYTHONDONTWRITEBYTECODE), the app quitting as a player does so that it keeps its parsed style
@@ -47,6 +49,14 @@ ROOT = Path(__file__).resolve().parent.parent
 MARKER = "Decide"  # on the game screen's decision panel, and on the bare app's Static
 ANSI = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
 WORKLOADS = ("interpreter", "bare Textual", "bare Textual + the save", "imperial play FILE")
+# ``--stages``: the steps of ``imperial play FILE`` (those of imperial_tui.cli.quick's
+# open_in_app), each counted by a run that ends once it is done
+STAGES = (
+    "the command line and rules imported",
+    "the save loaded (read and replayed)",
+    "the app's modules imported (Textual's too)",
+    "composed, styled, drawn: the first frame",
+)
 
 
 # --------------------------------------------------------------------------- the child
@@ -85,10 +95,33 @@ def _bare_app() -> None:
     Bare().run()
 
 
+def staged(save: str, stop: int) -> None:
+    """``imperial play FILE`` step by step, ending after step ``stop`` (``STAGES``)."""
+    from imperial_tui import startup
+
+    startup.pause()
+    from imperial_tui.cli import quick
+
+    if stop == 0:
+        os._exit(0)
+    session = quick.load_session(Path(save))
+    if stop == 1:
+        os._exit(0)
+    from imperial_tui.app import ImperialApp, run_app
+
+    if stop == 2:
+        os._exit(0)
+    _exit_at_first_frame()  # (only now: it imports Textual's driver)
+    run_app(ImperialApp(session=session))
+
+
 def child(workload: str, save: str, stay: bool) -> None:
     """Run one workload (in the pseudo-terminal, under valgrind or the clock); ``stay``: run
     until the player quits instead of ending at the first frame (the warm-up)."""
     if workload == "interpreter":
+        return
+    if workload.startswith("stage "):
+        staged(save, int(workload.split()[1]))
         return
     if not stay:
         _exit_at_first_frame()
@@ -178,8 +211,8 @@ def count(python: str, workload: str, save: Path, env: dict[str, str], folder: P
 
 
 def _child_argv(python: str, workload: str, save: Path, stay: bool = False) -> list[str]:
-    if workload == "interpreter":
-        return [python, "-c", "pass"]
+    """Every workload runs in this script (its own imports, some 50 M, in every count, the
+    interpreter's too: the steps of ``--stages`` start from the same point)."""
     return [python, __file__, "--child", workload, "--save", str(save)] + (
         ["--stay"] if stay else []
     )
@@ -190,6 +223,7 @@ def main() -> None:
     parser.add_argument("--save", type=Path, default=None, help="a save (default: 700 actions)")
     parser.add_argument("--against", default=None, help="another checkout's Python")
     parser.add_argument("--wall-runs", type=int, default=7)
+    parser.add_argument("--stages", action="store_true", help="where this checkout's go")
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--stay", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -218,6 +252,10 @@ def main() -> None:
                 _in_terminal(_child_argv(python, workload, save, stay=True), env, True)
         time.sleep(2)
         counts = [count(python, w, save, env, folder) for python, w in runs]
+        stages = [
+            count(sys.executable, f"stage {i}", save, env, folder)
+            for i in (range(len(STAGES)) if args.stages else ())
+        ]
         walls = [
             _in_terminal(_child_argv(sys.executable, "bare Textual", save), env, False)
             for _ in range(args.wall_runs)
@@ -234,6 +272,12 @@ def main() -> None:
             f"  {workload:<26} {n / 1e6:7.0f} M instructions  {n / counts[1]:5.2f}x the bare "
             f"app  ~{n / per_ms:4.0f} ms{where}"
         )
+    if stages:
+        print("  where this checkout's `imperial play FILE` goes, step by step:")
+        before = counts[0]
+        for name, n in zip(STAGES, stages, strict=True):
+            print(f"    {name:<44} {n / 1e6:7.0f} M  (+{(n - before) / 1e6:.0f} M)")
+            before = n
     if args.against:
         ours, theirs = counts[3], counts[-1]
         print(
