@@ -140,3 +140,26 @@ async def test_the_panel_with_the_keys_keeps_them_when_the_window_narrows() -> N
         await focus_settles(pilot, app, "bonds-scroll")
         await pilot.resize_terminal(120, 40)
         await focus_settles(pilot, app, "bonds-wide-scroll")
+
+
+async def test_the_tabs_are_drawn_anew_when_ascii_mode_is_switched() -> None:
+    """ASCII mode switched from the palette: the tab strip loses its bar (the active tab in
+    reverse instead) and gets it back when switched again."""
+    from pilot import screen_lines, screen_text, until
+
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    session = Session(game, humans(game), None)
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, (80, 24)) as pilot:
+        await opened_board(pilot)
+
+        def bar_shown() -> bool:
+            return "━" in screen_lines(app)[2]
+
+        assert bar_shown()
+        for wanted in (False, True):
+            await pilot.press("ctrl+p")
+            await pilot.press(*"ascii")
+            await until(pilot, lambda: "ASCII" in screen_text(app), what="the palette's line")
+            await pilot.press("enter")
+            await until(pilot, lambda w=wanted: bar_shown() == w, what=f"bar shown: {wanted}")

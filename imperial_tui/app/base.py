@@ -539,6 +539,7 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
     def action_toggle_ascii(self) -> None:
         from imperial_tui.app.widgets.ascii import asciify
         from imperial_tui.app.widgets.footer import KeysFooter
+        from imperial_tui.app.widgets.panel_tabs import PanelTabs
 
         self.ascii_only = not self.ascii_only
         self.set_class(self.ascii_only, "-ascii")
@@ -547,6 +548,8 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
             asciify(screen, self.ascii_only)
             for footer in screen.query(KeysFooter):
                 footer.keys_changed()  # "enter" or "⏎": widths change, which keys fit too
+            for tabs in screen.query(PanelTabs):
+                tabs.refresh()  # the active tab in reverse and no bar, or lit and a bar
         gs = self.game_screen()
         if gs is not None:
             gs.refresh_panels(force=True)

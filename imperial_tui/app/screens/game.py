@@ -177,7 +177,7 @@ class GameScreen(GameMap, GuardedScreen):
             wide_right = Horizontal(id="wide-right", classes="wide-only" + on_map)
             yield self._now_or_later(wide_right, partial(wide_panels, self.map_model), wide)
             with Vertical(id="right", classes="narrow-only"):
-                yield PanelTabs(TAB_LABELS, self.panel, id="tabs", ascii_only=self.ascii_only)
+                yield PanelTabs(TAB_LABELS, self.panel, id="tabs")
                 with ContentSwitcher(id="panes", initial=self.panel):
                     for name in PANELS:
                         shown = not wide and name == self.panel

@@ -1,7 +1,8 @@
 """ASCII mode for Textual's own widgets: the glyphs they draw as content (scrollbar ends, the
 dropdown arrows, the checkbox brackets, the palette's magnifier) replaced by plain characters.
-Their borders and the tab underline are restyled in ``app.tcss`` (under ``.-ascii``, a class
-of the App); what cannot be changed is listed in docs/APP.md.
+Their borders are restyled in ``app.tcss`` (under ``.-ascii``, a class of the App); the tabs
+at 80 columns and the footer are the app's own and draw either mode themselves
+(``panel_tabs``, ``footer``); what cannot be changed is listed in docs/APP.md.
 
 Textual draws a scrollbar's ends with block glyphs (one eighth of a cell each) chosen by its
 renderer class; the patch below picks a renderer of plain spaces for the scrollbars of an app

@@ -66,12 +66,9 @@ class PanelTabs(Widget):
             self.name = name
             super().__init__()
 
-    def __init__(
-        self, labels: dict[str, str], active: str, *, id: str | None = None, ascii_only: bool
-    ) -> None:
+    def __init__(self, labels: dict[str, str], active: str, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.labels = labels  # panel id -> label
-        self.ascii_only = ascii_only
         self.set_reactive(PanelTabs.active, active)
         spans: dict[str, tuple[int, int]] = {}
         x = 0
@@ -80,6 +77,12 @@ class PanelTabs(Widget):
             spans[name] = (x, x + cell_len(label))
             x = spans[name][1]
         self.spans = spans  # panel id -> (first column, column after the last) of its label
+
+    @property
+    def ascii_only(self) -> bool:
+        """The app's mode (the palette switches it: ``GameApp.action_toggle_ascii`` then
+        repaints this strip)."""
+        return bool(getattr(self.app, "ascii_only", False))
 
     def render(self) -> RenderableType:
         labels = self._labels()
