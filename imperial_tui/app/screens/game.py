@@ -246,11 +246,6 @@ class GameScreen(GameMap, GuardedScreen):
 
     _ready = False  # every panel is built: 1-5 may switch them
 
-    @property
-    def ready(self) -> bool:
-        """Whether every panel is built (``_build_the_rest``)."""
-        return self._ready
-
     async def _build_the_rest(self) -> None:
         """After the first frame: the panels it did not show, each painted when it is first
         shown (``catch_up``); then the keys 1-5 may show them."""
