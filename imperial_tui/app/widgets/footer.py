@@ -252,6 +252,3 @@ class KeysFooter(Widget, can_focus=False):
             self.app.simulate_key(item.key)
         else:
             self.app.bell()
-
-    def on_resize(self) -> None:
-        self.refresh()  # (which keys fit)

@@ -56,6 +56,7 @@ class PanelTabs(Widget):
         "panel-tabs--bar",
     }
 
+    # (a change of either repaints the strip: Textual's reactives do)
     active: reactive[str] = reactive("")
     hovered: reactive[str] = reactive("")
 
@@ -128,9 +129,3 @@ class PanelTabs(Widget):
 
     def on_leave(self) -> None:
         self.hovered = ""
-
-    def watch_active(self) -> None:
-        self.refresh()
-
-    def watch_hovered(self) -> None:
-        self.refresh()
