@@ -65,6 +65,11 @@ def test_new_game_2030_prints_the_game_and_the_deal(tmp_path: Path):
     assert "Investor card: Ben" in out
 
 
+def test_state_text_names_imperial_2030_not_an_imperial_edition(world: Path):
+    out = runner.invoke(app, ["state", str(world)]).stdout
+    assert out.splitlines()[0] == "Imperial 2030, standard variant"
+
+
 def test_new_game_default_stays_imperial(tmp_path: Path):
     path = tmp_path / "g.json"
     result = runner.invoke(app, ["new", "-p", "Anna,Ben", "--seed", "1", "-s", str(path)])

@@ -202,6 +202,7 @@ def test_state_json_keys_as_in_state_md(game_file: Path) -> None:
 def test_state_text(game_file: Path) -> None:
     result = runner.invoke(app, ["state", str(game_file)])
     assert result.exit_code == 0
+    assert result.stdout.startswith("Imperial, first edition, standard variant\n")
     assert "Anna decides rondel for AH" in result.stdout
     assert "AH Anna" in result.stdout
 

@@ -60,7 +60,11 @@ def load_at(path: Path, at: int | None) -> Game:
 def state_text(game: Game) -> str:
     """A few plain lines for a quick look (``show`` has the full tables)."""
     s = game.summary()
-    lines = [f"Imperial, {s['edition']} edition, {s['variant']} variant"]
+    rules = game.setup.rules
+    if rules.game == "imperial":  # (as ``imperial new`` names it: render.show.setup_overview)
+        lines = [f"Imperial, {rules.edition} edition, {rules.variant} variant"]
+    else:  # (Imperial 2030 has one edition: the 2010 rules)
+        lines = [f"{rules.title}, {rules.variant} variant"]
     if s["finished"]:
         result = game.result()
         lines.append(f"Game over: {result.describe() if result else ''}")
