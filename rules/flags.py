@@ -46,12 +46,18 @@ def set_flag(s: GameState, r: int, m: int, ev: Events) -> None:
             f"{nname(s, old)}'s flag is removed from {rname(s, r)}; {nname(s, m)} has "
             "no flag left to place",
         )
-    if old != NO and s.rules.returned_flag_placement == "immediate":
+    if (
+        old != NO
+        and s.rules.returned_flag_placement == "immediate"
+        and s.flags_in_supply(old) == 1  # (it had none left: RULES.md §5.4.6)
+    ):
         place_returned(s, old, ev)
 
 
 def place_returned(s: GameState, m: int, ev: Events) -> None:
-    """A flag came back to ``m``: it may go at once to an unmarked region ``m`` holds alone."""
+    """A flag came back to ``m``, whose flags were all on the board: it may go at once to an
+    unmarked region ``m`` holds alone ("supply exhausted", RULES.md §5.4.6). A nation with
+    flags left places them only at its own flag step, as any other flag (``after_battle``)."""
     for r in range(len(s.board.regions)):
         if s.flags_in_supply(m) <= 0:
             return

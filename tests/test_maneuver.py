@@ -812,6 +812,27 @@ def test_returned_flag_is_placed_at_once_in_a_region_held_alone():
     assert flag(g, "spain") == "FR"
 
 
+def test_returned_flag_of_a_nation_with_flags_left_waits_for_its_own_flag_step():
+    """RULES.md §5.4.6: only "a nation whose markers are all on the board" places a returned
+    marker at once. France, with flags left, is left alone in the Western Mediterranean by a
+    battle in Italy's turn (unmarked: no flag out of turn); the flag that Italy's fleet then
+    takes from France in the Ionian Sea goes back to France's supply, not onto that sea."""
+    g = new_game()
+    set_flag(g, "ionian_sea", "FR")
+    place(g, "FR", "fleet", "western_mediterranean", 2)
+    place(g, "IT", "fleet", "western_mediterranean")
+    place(g, "IT", "fleet", "eastern_mediterranean")
+    start_maneuver(g, "IT")
+    g.apply("IT fleet fights FR fleet in western_mediterranean")
+    assert flag(g, "western_mediterranean") is None
+    supply = g.state.flags_in_supply(2)
+    g.apply("IT move fleet eastern_mediterranean -> ionian_sea")
+    g.apply("IT end maneuver")
+    assert flag(g, "ionian_sea") == "IT"
+    assert flag(g, "western_mediterranean") is None
+    assert g.state.flags_in_supply(2) == supply + 1
+
+
 # ------------------------------------------------------------------------------- supply
 
 
