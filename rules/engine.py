@@ -267,13 +267,25 @@ def _check_actor(s: GameState, action: Action, kind: Decision) -> None:
         raise IllegalAction(f"it is {who}'s turn to {words}{what}, not {action.actor}'s")
 
 
+def donation_refusal(s: GameState, p: int, amount: int) -> str | None:
+    """Why player ``p`` cannot donate ``amount`` M now, or None: he can (RULES.md §1.5: a
+    player may give cash to a treasury at any time). Also what the app's donation box says
+    while it stays open for another amount."""
+    if s.finished:
+        return "the game is over; no more actions can be taken"
+    if amount < 1:
+        return "a donation is at least 1M"
+    if amount > s.cash[p]:
+        return f"{s.players[p]} cannot donate {amount}M with only {s.cash[p]}M in cash"
+    return None
+
+
 def _donate(s: GameState, a: Donate, ev: Events) -> None:
     p = player_index(s, a.player)
     n = nation_index(s, a.nation)
-    if a.amount < 1:
-        raise IllegalAction("a donation is at least 1M")
-    if a.amount > s.cash[p]:
-        raise IllegalAction(f"{a.player} cannot donate {a.amount}M with only {s.cash[p]}M in cash")
+    refusal = donation_refusal(s, p, a.amount)
+    if refusal is not None:
+        raise IllegalAction(refusal)
     s.cash[p] -= a.amount
     s.treasury[n] += a.amount
     say(ev, s, n, f"{a.player} donates {a.amount}M to {nname(s, n)}'s treasury")

@@ -211,6 +211,13 @@ class Game:
             return 0
         return self._state.cash[self.players.index(player)]
 
+    def donation_refusal(self, player: str, amount: int) -> str | None:
+        """Why ``player`` cannot donate ``amount`` M now, or None: the engine's own reason
+        (``engine.donation_refusal``), for a front end that asks before it applies."""
+        if player not in self.players:
+            return f"{player!r} is not a player in this game"
+        return engine.donation_refusal(self._state, self.players.index(player), amount)
+
     @property
     def history(self) -> list[Action]:
         return [p.action for p in self.plies]

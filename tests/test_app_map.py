@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from maneuver_helpers import new_game, place, start_maneuver, units
-from pilot import drive, screen_text, until
+from pilot import drive, humans, screen_text, until
 from textual.widgets import ContentSwitcher
 
 from imperial_tui.app import ImperialApp
@@ -301,3 +301,22 @@ async def test_region_details_keep_their_keys_on_screen_however_far_they_scroll(
             assert "escape close   up/down scroll" in screen_text(app), keys
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, InfoScreen), what="closed")
+
+
+async def test_go_to_an_unknown_region_keeps_the_box_open_saying_so() -> None:
+    """g, a label that is no region: the box stays open with the reason (closed, the next
+    Enter would go to the decision list behind it); the cursor stays where it was."""
+    game = Game.new(["Anna", "Ben", "Cleo", "Dan"], seed=2)
+    app = ImperialApp(session=Session(game, humans(game), None), pace=0.0)
+    async with drive(app, (120, 40), opened=True) as pilot:
+        await pilot.press("5")  # the map has the keys
+        before = app.screen.map_model.cursor
+        await pilot.press("g", *"XYZ", "enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "PromptScreen"
+        assert "no region 'XYZ' on the map" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.map_model.cursor == before
+        await goto(pilot, "BER")
+        assert app.screen.map_model.cursor == "berlin"

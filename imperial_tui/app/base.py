@@ -2,12 +2,13 @@
 (a save file on this machine) and the SSH server's app (a table on the server) are both a
 ``GameApp`` over a ``GameSession`` (``imperial_tui.model.session``).
 
-Here: the game on show and its screen, applying a player's choice, undo, donations, the
-computer players' turns where this app runs them (``ComputerTurns``), following the game
-(recap, standings, history, the computers' pause: ``FollowActions``), the command palette and
-the crash line. What differs between front ends is declared once per app in ``FEATURES``
-(``Features``) and in three methods each app implements: how it starts, what quitting means,
-and where a new game begins. Nothing of a front end is switched off by overriding.
+Here: the game on show and its screen, applying a player's choice, undo, the computer
+players' turns where this app runs them (``ComputerTurns``), following the game (recap,
+standings, history, the computers' pause: ``FollowActions``), donations
+(``DonationActions``), the command palette and the crash line. What differs between front
+ends is declared once per app in ``FEATURES`` (``Features``) and in three methods each app
+implements: how it starts, what quitting means, and where a new game begins. Nothing of a
+front end is switched off by overriding.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from textual.screen import Screen
 
 from imperial_tui import startup
 from imperial_tui.app.crash import Crash, write_crash_log
+from imperial_tui.app.donations import DonationActions
 from imperial_tui.app.following import FollowActions
 from imperial_tui.app.palette import PaletteActions
 from imperial_tui.app.screens.guard import input_allowed
@@ -121,7 +123,7 @@ def game_app(node: DOMNode) -> GameApp[GameSession]:
     return app
 
 
-class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S]):
+class GameApp(PaletteActions, FollowActions, DonationActions, ComputerTurns, App[None], Generic[S]):
     """An app that plays one game at a time through a session of type ``S``."""
 
     FEATURES: ClassVar[Features]
@@ -554,33 +556,3 @@ class GameApp(PaletteActions, FollowActions, ComputerTurns, App[None], Generic[S
         if gs is not None:
             gs.refresh_panels(force=True)
             gs.show_focus()  # the focused panel's title mark is a glyph too
-
-    def ask_donation(self, nation: str | None) -> None:
-        """d: a donation to a nation's treasury, asked of the player at this terminal."""
-        from imperial_tui.app.screens.dialogs import PromptScreen
-
-        session = self.session
-        if session is None or session.game.awaiting is None:
-            return
-        player = session.donor()
-        if player is None:
-            self.notify("you are watching this game", severity="warning")
-            return
-        aw = session.game.awaiting
-        target = nation or aw.nation or session.game.summary()["turn"]["nation"]
-        cash = session.game.can_donate(player)
-
-        def done(value: str | None) -> None:
-            if not value:
-                return
-            try:
-                amount = int(value)
-            except ValueError:
-                self.notify("give a whole number of millions", severity="error")
-                return
-            self.apply_human_text(f"{player} donates {amount} to {target}")
-
-        self.push_screen(
-            PromptScreen(f"{player}: donate how many M to {target}'s treasury? (you have {cash}M)"),
-            done,
-        )

@@ -22,6 +22,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("Save as...", "save_as", "save the game to another file"),
     ("Load...", "load", "resume a saved game"),
     ("Undo", "undo", "take back the last decision (asks first)"),
+    ("Donate...", "donate", "give cash to a treasury, at any time (d)"),
     ("Toggle ASCII mode", "toggle_ascii", "plain characters only"),
 )
 

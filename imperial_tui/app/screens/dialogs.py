@@ -3,10 +3,11 @@ page of text (a region's details), and the hot-seat hand-over."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, TypeVar
 
 from rich.console import RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
@@ -43,25 +44,45 @@ class ConfirmScreen(DismissFromTop, ModalScreen[bool]):
 
 
 class PromptScreen(DismissFromTop, ModalScreen[str | None]):
-    """Ask for one line of text (a file name, an amount)."""
+    """Ask for one line of text (a file name, an amount).
+
+    ``check`` (the text -> why it will not do, or None) keeps the box open on a text that
+    will not do, its reason shown under the line, so that the player types again: closing
+    it would hand the next Enter to the decision list behind, which plays a move."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "cancel", id="prompt.cancel")
     ]
 
-    def __init__(self, question: str, value: str = "") -> None:
+    def __init__(
+        self, question: str, value: str = "", check: Callable[[str], str | None] | None = None
+    ) -> None:
         super().__init__()
         self.question = question
         self.value = value
+        self.check = check
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.question, classes="question")
             yield Input(self.value, id="prompt-input")
+            yield Static("", id="prompt-problem", classes="problem")
             yield Static("enter accept   escape cancel", classes="hint")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value.strip())
+        event.stop()
+        text = event.value.strip()
+        problem = self.check(text) if self.check is not None and text else None
+        if problem is not None:
+            shown = self.query_one("#prompt-problem", Static)
+            shown.update(Text(problem))
+            shown.display = True
+            return
+        self.dismiss(text)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.query_one("#prompt-problem", Static).display = False
 
     def action_cancel(self) -> None:
         self.dismiss(None)

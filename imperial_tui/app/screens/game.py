@@ -534,14 +534,19 @@ class GameScreen(GameMap, GuardedScreen):
         self.query_one("#map-view", MapView).focus()
 
     def action_filter(self) -> None:
+        board = self.session.view.state.board
+
+        def refusal(value: str) -> str | None:  # (the box stays open while there is one)
+            try:
+                nation_code(value, board)
+            except ValueError as exc:
+                return str(exc)
+            return None
+
         def done(value: str | None) -> None:
             if value is None:
-                return
-            try:
-                code = nation_code(value, self.session.view.state.board)
-            except ValueError as exc:
-                self.app.notify(str(exc), severity="error", timeout=6)
                 return  # the filter stays as it was
+            code = nation_code(value, board)
             for panel in self.query(RegionsPanel):
                 panel.nation_filter = code
                 panel.show(self.session)
@@ -549,9 +554,11 @@ class GameScreen(GameMap, GuardedScreen):
 
         from imperial_tui.app.screens.dialogs import PromptScreen
 
-        codes = " ".join(self.session.view.state.board.codes)
         self.app.push_screen(
-            PromptScreen(f"Show regions of which nation? ({codes} or a name, empty for all)"),
+            PromptScreen(
+                f"Show regions of which nation? ({' '.join(board.codes)} or a name, empty for all)",
+                check=refusal,
+            ),
             done,
         )
 

@@ -440,9 +440,10 @@ class GameMap(_Screen):
         board = self.session.view.state.board
         layout = board.layout
 
-        def done(value: str | None) -> None:
-            if not value or layout is None:
-                return
+        def found(value: str) -> str | None:
+            """The region a label or a name (or the start of one name) means."""
+            if layout is None:
+                return None
             wanted = value.strip().upper()
             by_label = {label: rid for rid, label in layout.labels.items()}
             by_name = {name.upper(): rid for rid, name in layout.names.items()}
@@ -450,16 +451,24 @@ class GameMap(_Screen):
             if rid is None:
                 matches = [r for n, r in by_name.items() if n.startswith(wanted)]
                 rid = matches[0] if len(matches) == 1 else None
-            if rid is None:
-                self.notify(f"no region {value!r} on the map (labels: BER, NTH ...)")
-                return
-            self.map_model.put_cursor(rid)
-            self.refresh_map()
+            return rid
+
+        def refusal(value: str) -> str | None:  # (the box stays open while there is one)
+            if found(value) is None:
+                return f"no region {value!r} on the map (labels: BER, NTH ...)"
+            return None
+
+        def done(value: str | None) -> None:
+            rid = found(value) if value else None
+            if rid is not None:
+                self.map_model.put_cursor(rid)
+                self.refresh_map()
 
         from imperial_tui.app.screens.dialogs import PromptScreen
 
         self.app.push_screen(
-            PromptScreen("Go to which region? (a label such as BER, or a name)"), done
+            PromptScreen("Go to which region? (a label such as BER, or a name)", check=refusal),
+            done,
         )
 
     def on_map_view_chosen(self, message: MapView.Chosen) -> None:
