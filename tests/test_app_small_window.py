@@ -79,3 +79,35 @@ async def test_a_dialog_left_open_under_the_message_takes_no_key() -> None:
         await pilot.press("n")  # answered once it can be seen
         await pilot.pause()
         assert len(session.game.plies) == played
+
+
+async def test_a_dialog_hides_with_the_board_in_a_window_too_small_and_comes_back() -> None:
+    """The donation box in a 50x15 window was drawn cut off, its question half gone, over
+    the notice (a newcomer's report): it hides, the notice shows, and when the window grows
+    the box is back with the keys, the amount typed then given."""
+    from pilot import screen_text
+
+    session = three_humans()
+    game = session.game
+    aw = game.awaiting
+    assert aw is not None
+    game.state.cash[PLAYERS.index(aw.player)] = 5
+
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert "donate how many M" in screen_text(app)
+        await pilot.resize_terminal(50, 15)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "donate how many M" not in text
+        assert "The window is 50x15. Make it at least 64x20" in " ".join(text.split())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert "donate how many M" in screen_text(app)
+        assert "The window is" not in screen_text(app)
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert str(game.plies[-1].action) == f"{aw.player} donates 2 to {aw.nation}"

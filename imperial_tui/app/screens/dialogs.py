@@ -15,11 +15,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from imperial_tui.app.screens.guard import DismissFromTop
+from imperial_tui.app.screens.guard import DismissFromTop, GuardedDialog
 from rules.decisions import Decision
 
 
-class ConfirmScreen(DismissFromTop, ModalScreen[bool]):
+class ConfirmScreen(DismissFromTop, GuardedDialog, ModalScreen[bool]):
     """Ask before anything that loses work (undo, quit, a new game)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -43,7 +43,7 @@ class ConfirmScreen(DismissFromTop, ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class PromptScreen(DismissFromTop, ModalScreen[str | None]):
+class PromptScreen(DismissFromTop, GuardedDialog, ModalScreen[str | None]):
     """Ask for one line of text (a file name, an amount).
 
     ``check`` (the text -> why it will not do, or None) keeps the box open on a text that
@@ -91,7 +91,7 @@ class PromptScreen(DismissFromTop, ModalScreen[str | None]):
 T = TypeVar("T")  # what the options stand for
 
 
-class ChoiceScreen(DismissFromTop, ModalScreen[T | None]):
+class ChoiceScreen(DismissFromTop, GuardedDialog, ModalScreen[T | None]):
     """Pick one of a few options by keys (what to do in a region chosen on the map, which
     of two moves to the same place); escape picks nothing (None)."""
 
@@ -125,7 +125,7 @@ class ChoiceScreen(DismissFromTop, ModalScreen[T | None]):
         self.dismiss(None)
 
 
-class InfoScreen(DismissFromTop, ModalScreen[None]):
+class InfoScreen(DismissFromTop, GuardedDialog, ModalScreen[None]):
     """A page of text over the game (a region's details); page up/down scroll it. Its keys
     stay on its last line while the text scrolls under them (docked: at 80x24 a region's
     details are taller than the window, and the keys at their end were out of view)."""

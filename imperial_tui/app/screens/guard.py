@@ -115,12 +115,7 @@ class GuardedScreen(Screen[None]):
         small = size.width < width or size.height < height
         if small:
             # set only when the words change: an update lays the screen out again
-            set_content(
-                self._message(),
-                f"The window is {size.width}x{size.height}. Make it at least "
-                f"{width}x{height} to go on (ctrl+q quits, F1 help); nothing is lost "
-                "meanwhile.",
-            )
+            set_content(_message(self), too_small_words(size, self.MIN_SIZE))
         if small == self.too_small:
             return
         if small:
@@ -134,14 +129,6 @@ class GuardedScreen(Screen[None]):
                 self.set_focus(focus)
         self.refresh_bindings()  # ``check_action`` answers otherwise now: the footer's keys
 
-    def _message(self) -> TooSmall:
-        found = self.query(TooSmall)
-        if found:
-            return found.first()
-        message = TooSmall(id="too-small")
-        self.mount(message)
-        return message
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While too small, the screen's own keys do nothing (the panels are hidden)."""
         if self.too_small:
@@ -149,16 +136,43 @@ class GuardedScreen(Screen[None]):
         return super().check_action(action, parameters)
 
 
+def too_small_words(size: Size, least: tuple[int, int]) -> str:
+    return (
+        f"The window is {size.width}x{size.height}. Make it at least {least[0]}x{least[1]} "
+        "to go on (ctrl+q quits, F1 help); nothing is lost meanwhile."
+    )
+
+
+def _message(screen: Screen[Any]) -> TooSmall:
+    """The screen's too-small notice, mounted the first time it is needed."""
+    found = screen.query(TooSmall)
+    if found:
+        return found.first()
+    message = TooSmall(id="too-small")
+    screen.mount(message)
+    return message
+
+
 def window_too_small(app: App[None]) -> bool:
     """Whether a guarded screen of the app (the board, the new-game screen...) is below its
     minimum size now: judged by the terminal's size, not by the screen's class, since a
     screen under a dialog is laid out again only when it is back on top."""
+    return _least_size(app) is not None
+
+
+def _least_size(app: App[None]) -> tuple[int, int] | None:
+    """The size the guarded screens of the app need, when the window is smaller (None:
+    it is large enough)."""
     size = app.size
-    return any(
-        isinstance(screen, GuardedScreen)
-        and (size.width < screen.MIN_SIZE[0] or size.height < screen.MIN_SIZE[1])
+    needs = [
+        screen.MIN_SIZE
         for screen in app.screen_stack
-    )
+        if isinstance(screen, GuardedScreen)
+        and (size.width < screen.MIN_SIZE[0] or size.height < screen.MIN_SIZE[1])
+    ]
+    if not needs:
+        return None
+    return max(width for width, _ in needs), max(height for _, height in needs)
 
 
 def input_allowed(app: App[None], event: events.Event) -> bool:
@@ -196,3 +210,42 @@ class DismissFromTop(_Screen):
         if not on_top:
             return AwaitComplete.nothing()
         return super().dismiss(result)
+
+
+class GuardedDialog(_Screen):
+    """A dialog over the board (or another guarded screen) that hides itself too while the
+    window is too small for that screen, saying so as the screen does. Drawn in such a
+    window it was cut off, its question half gone, over the notice (its keys wait anyway:
+    ``input_allowed``); it comes back as it was when the window grows. A dialog that
+    answers in a small window (``WHILE_TOO_SMALL``: the quit question, the help) stays as
+    it is. Mix in before the screen class: Textual calls these handlers as well as the
+    screen's own."""
+
+    def on_mount(self) -> None:
+        self._guard_dialog()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._guard_dialog()
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        self._guard_dialog()
+
+    _focus_kept: Widget | None = None  # what had the keys before the dialog hid
+
+    def _guard_dialog(self) -> None:
+        if getattr(self, "WHILE_TOO_SMALL", False):
+            return
+        least = _least_size(self.app)
+        small = least is not None
+        if least is not None:
+            set_content(_message(self), too_small_words(self.app.size, least))
+        if small == self.has_class("-too-small"):
+            return
+        if small:
+            self._focus_kept = self.focused
+            self.set_focus(None)
+        self.set_class(small, "-too-small")
+        if not small:
+            focus, self._focus_kept = self._focus_kept, None
+            if focus is not None and focus.is_attached:
+                self.set_focus(focus)

@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option, OptionDoesNotExist
 from imperial_tui.app.base import game_app
 from imperial_tui.app.messages import ActionChosen, DonateRequested
 from imperial_tui.app.screens.game import GameScreen
-from imperial_tui.app.screens.guard import DismissFromTop
+from imperial_tui.app.screens.guard import DismissFromTop, GuardedDialog
 from imperial_tui.app.widgets.base import Hanging, nation_text
 from imperial_tui.app.widgets.bonds import BondsPanel
 from imperial_tui.app.widgets.log import LogPanel
@@ -312,7 +312,7 @@ def branch_path(live_path: Path | None, at: int) -> Path:
 SEAT_CHOICES = [(HUMAN, HUMAN)] + [(f"computer ({lvl})", Controller.bot(lvl)) for lvl in BOT_LEVELS]
 
 
-class BranchScreen(DismissFromTop, ModalScreen[Path | None]):
+class BranchScreen(DismissFromTop, GuardedDialog, ModalScreen[Path | None]):
     """Play from here: a new game from the position after ``at`` actions, with the same rules
     and history up to there, in a new save file; each seat human or computer as chosen. The
     game it came from stays as it is, in its own file."""

@@ -20,7 +20,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from imperial_tui.app.screens.guard import DismissFromTop
+from imperial_tui.app.screens.guard import DismissFromTop, GuardedDialog
 from imperial_tui.model.session import default_save_path
 from rules.safe_file import FileProblem, read_regular
 from rules.savefile import printable
@@ -107,7 +107,7 @@ def read_saved(path: Path) -> SavedGame | None:
         return None
 
 
-class LoadScreen(DismissFromTop, ModalScreen[Path | None]):
+class LoadScreen(DismissFromTop, GuardedDialog, ModalScreen[Path | None]):
     """Choose a saved game; ``current`` (the game on show) is marked, not offered first."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -16,7 +16,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from imperial_tui.app.base import game_app
-from imperial_tui.app.screens.guard import DismissFromTop
+from imperial_tui.app.screens.guard import DismissFromTop, GuardedDialog
 from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.model.follow import Pause
 from imperial_tui.model.pacing import PAUSE_WORDS
@@ -40,7 +40,7 @@ def recap_text(found: Recap, ascii_only: bool) -> Text:
     return out
 
 
-class RecapScreen(DismissFromTop, ModalScreen[None]):
+class RecapScreen(DismissFromTop, GuardedDialog, ModalScreen[None]):
     """Since your last turn: the changes that matter to the player, most important first."""
 
     # priority: the app runs these itself, in the order typed. Otherwise it hands a key to
@@ -110,7 +110,7 @@ class RecapScreen(DismissFromTop, ModalScreen[None]):
         app.action_undo()
 
 
-class PausedScreen(DismissFromTop, ModalScreen[str | None]):
+class PausedScreen(DismissFromTop, GuardedDialog, ModalScreen[str | None]):
     """The computer players wait: what they just did (with their reasons), until Enter."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
