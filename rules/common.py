@@ -67,12 +67,17 @@ def player_index(s: GameState, name: str) -> int:
         ) from None
 
 
+def counted(count: int, one: str, many: str) -> str:
+    """'1 factory', '0 factories', '2 factories': a count with its noun, as said."""
+    return f"{count} {one if count == 1 else many}"
+
+
 def power_gain(name: str, points: int, before: int, after: int) -> str:
     """The power-track line: the points actually gained, and the track's end when it cut
     them ('gains 9 power points (16 → 25, the end of the track; tax gave 10)')."""
     gained = after - before
     if gained == points:
-        return f"{name} gains {points} power points ({before} → {after})"
+        return f"{name} gains {counted(points, 'power point', 'power points')} ({before} → {after})"
     return (
         f"{name} gains {gained} power point{'s' * (gained != 1)} ({before} → {after}, the end "
         f"of the track; its tax gave {points})"

@@ -15,6 +15,7 @@ from rules.common import (
     bank_pays,
     clear_await,
     code,
+    counted,
     nname,
     power_gain,
     rname,
@@ -318,7 +319,8 @@ def step_taxation(s: GameState, ev: Events) -> None:
     level = min(15, max(5, tax))
     gained = max(0, level - s.tax_level[n])
     name = nname(s, n)
-    say(ev, s, n, f"{name} taxes {tax}M ({fac} factories × 2M + {flags} flags)")
+    what = f"{counted(fac, 'factory', 'factories')} × 2M + {counted(flags, 'flag', 'flags')}"
+    say(ev, s, n, f"{name} taxes {tax}M ({what})")
     if gained and gov != NO:
         bonus = bank_pays(s, gained)
         s.cash[gov] += bonus

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.actions import INVESTOR_SPACE, RONDEL_SPACES
-from rules.common import seats_from
+from rules.common import counted, seats_from
 from rules.economy import (
     FACTORY_COST,
     IMPORT_LIMIT,
@@ -96,7 +96,7 @@ def effect_text(s: GameState, n: int, space: str, cost: int = 0) -> str:
         can = min(IMPORT_LIMIT, s.treasury[n])
         if not import_sites(s, n, "army") and not import_sites(s, n, "fleet"):
             return "nothing to import"
-        return f"up to {can} units at 1M"
+        return f"up to {counted(can, 'unit', 'units')} at 1M"
     if step == "taxation":
         plan = tax_plan(s, n)
         text = f"tax {plan.revenue}M: treasury {plan.treasury_gain:+d}M, power +{plan.points}"

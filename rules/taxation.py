@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.common import Events, bank_pays, nname, power_gain, say
+from rules.common import Events, bank_pays, counted, nname, power_gain, say
 from rules.economy import WIN_POWER, tax_of
 from rules.economy import step_taxation as imperial_taxation
 from rules.state import NO, TRACKS, GameState
@@ -144,8 +144,8 @@ def _taxation_2030(s: GameState, ev: Events) -> None:
         ev,
         s,
         n,
-        f"{name} taxes {plan.revenue}M ({plan.factories} factories × 2M + {plan.flags} "
-        f"flags{capped})",
+        f"{name} taxes {plan.revenue}M ({counted(plan.factories, 'factory', 'factories')} × 2M"
+        f" + {counted(plan.flags, 'flag', 'flags')}{capped})",
     )
     received = bank_pays(s, plan.revenue)
     s.treasury[n] += received

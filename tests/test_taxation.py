@@ -95,7 +95,7 @@ def test_taxation_occupied_factory_pays_no_tax_friendly_army_does_not_matter():
     set_units(g, "FR", "hamburg", armies=1, friendly=1)
     give_turn(g, "GE", None)
     ev = g.apply("GE rondel taxation")
-    assert "taxes 2M (1 factories" in texts(ev)
+    assert "taxes 2M (1 factory × 2M" in texts(ev)
 
 
 def test_taxation_soldiers_pay_is_never_taken_from_the_treasury():

@@ -20,6 +20,18 @@ def test_power_gain_says_what_was_gained_when_the_track_ends_at_25() -> None:
     assert power_gain("Italy", 5, 24, 25).startswith("Italy gains 1 power point (24 → 25")
 
 
+def test_counts_of_one_are_said_in_the_singular() -> None:
+    """A newcomer read "gains 1 power points", "1 factories × 2M + 1 flags", "up to 1 units"."""
+    assert power_gain("Italy", 1, 0, 1) == "Italy gains 1 power point (0 → 1)"
+    game = new_game(4)
+    set_factories(game, "AH", "vienna")
+    give_turn(game, "AH", "production2")
+    flagged = game.state.board.index["western_mediterranean"]
+    game.state.flag[flagged] = 0  # one Austrian flag
+    events = game.apply("AH rondel taxation")
+    assert any("(1 factory × 2M + 1 flag)" in e.text for e in events), [e.text for e in events]
+
+
 def test_a_taxation_at_the_end_of_the_track_says_the_points_gained() -> None:
     game = new_game(4)
     game.state.power[0] = 22
