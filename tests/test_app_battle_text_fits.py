@@ -1,6 +1,7 @@
 """At 80x24 the battle question is read whole (issue #24, "cut-off text at 80x24"): a battle
 in a sea with a long name ("Western Mediterranean Sea") cut both the title ("battle in
-Western") and the line under it (who is asked after the mover was lost)."""
+Western") and the line under it (who is asked after the mover was lost). The title names
+the region as short as it must ("English Ch.": "battle?" named none, a newcomer's report)."""
 
 from __future__ import annotations
 
@@ -32,9 +33,24 @@ async def test_a_battle_in_the_western_mediterranean_is_read_whole_at_80x24():
         await until(pilot, lambda: "Asked now" in screen_text(app))
         await pilot.pause()
         box = flat(screen_text(app))
-        assert "IT Ben - battle?" in box  # the title fits its one line
+        assert "IT Ben - battle in W. Mediterr.?" in box  # the title fits its one line
         assert (
             "IT fleet entered Western Mediterranean Sea (FR fleet there). "
             "Asked now: IT, then FR" in box
         )
         assert "fight: our fleet against FR fleet" in box
+
+
+async def test_a_battle_in_the_english_channel_is_named_in_the_title_at_80x24():
+    game = new_game()
+    place(game, "FR", "fleet", "brest")
+    place(game, "GB", "fleet", "english_channel")
+    start_maneuver(game, "FR")
+    session = Session(game, dict.fromkeys(game.players, "human"), None)
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        game.apply("FR move fleet brest -> english_channel")
+        app.after_change()
+        await until(pilot, lambda: "Asked now" in screen_text(app))
+        assert "FR Cleo - battle in English Ch.?" in flat(screen_text(app))

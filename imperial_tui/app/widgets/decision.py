@@ -38,7 +38,12 @@ from imperial_tui.app.widgets.maneuver_menu import (  # move_label: also for the
 from imperial_tui.app.widgets.plan_line import fitted_plan
 from imperial_tui.render.mapmarks import UnitMove
 from imperial_tui.render.style import glyphs
-from imperial_tui.render.words import action_words, region_name, space_label  # region_name: map
+from imperial_tui.render.words import (  # region_name: map
+    action_words,
+    region_name,
+    short_name,
+    space_label,
+)
 from rules import Action
 from rules.actions import (
     BuildFactory,
@@ -267,13 +272,15 @@ class DecisionPanel(Vertical):
         if aw.kind == Decision.BATTLE:
             region = getattr(game.state.ctx, "region", None)
             where = game.state.board.id(region) if region is not None else None
-            words = f"battle in {region_name(game.state, where)}?"
+            name = region_name(game.state, where)
+            # the name shortened to fit ("English Chan.", "W. Mediterranean"); too short to
+            # read, none: the line under it names the region
+            room = (title.content_region.width or 40) - head.cell_len
+            room -= len(f"{aw.player} - battle in ?")
+            fitted = short_name(name, room) if room >= min(len(name), 8) else ""
+            words = f"battle in {fitted}?" if fitted else "battle?"
         elif aw.kind == Decision.CANAL:
             words = canal_title(game.state)
-        full = head.copy()
-        full.append(f"{aw.player} - {words}")
-        if aw.kind == Decision.BATTLE and full.cell_len > (title.content_region.width or 40):
-            words = "battle?"  # the line under it names the region ("Western Mediterranean")
         head.append(f"{aw.player} - {words}")
         set_content(title, head, layout=False)  # one line (app.tcss)
         # a battle's line (who entered where, who is asked) may need a third line; its
