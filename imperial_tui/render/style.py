@@ -50,7 +50,8 @@ def nation_style(code: str) -> str:
 class Glyphs:
     """Characters that need Unicode, with their ASCII stand-ins."""
 
-    factory: str
+    armaments: str  # a factory that builds armies (as on the map: MapGlyphs)
+    shipyard: str  # one that builds fleets
     marker: str
     changed: str
     times: str
@@ -61,7 +62,8 @@ class Glyphs:
 
 
 UNICODE = Glyphs(
-    factory="■",
+    armaments="■",
+    shipyard="▲",
     marker="◀",
     changed="•",
     times="×",
@@ -71,7 +73,8 @@ UNICODE = Glyphs(
     overflow="ellipsis",
 )
 ASCII = Glyphs(
-    factory="#",
+    armaments="#",
+    shipyard="^",
     marker="<",
     changed="*",
     times="x",

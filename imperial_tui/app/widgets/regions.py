@@ -171,7 +171,9 @@ class RegionsPanel(Panel[RegionsKey], can_focus=True):
                 )
                 picked = focused and rid == selected
                 out.append(f"{short_name(name, 15):16}", style="bold reverse" if picked else "")
-                out.append(f"{(g.factory if fac == 'armaments' else 'S' if fac else ''):4}")
+                out.append(
+                    f"{(g.armaments if fac == 'armaments' else g.shipyard if fac else ''):4}"
+                )
                 if flag:
                     out.append_text(nation_text(flag))
                     out.append("  ")
@@ -180,7 +182,8 @@ class RegionsPanel(Panel[RegionsKey], can_focus=True):
                 out.append_text(unit_words([_unit(*u) for u in units], g.times))
                 out.append("\n")
         out.append(
-            f"{g.changed} changed since the previous turn; {g.factory} armaments, S shipyard",
+            f"{g.changed} changed since the previous turn; {g.armaments} armaments, "
+            f"{g.shipyard} shipyard",
             style="dim",
         )
         if focused:
