@@ -100,6 +100,7 @@ BOND_ROUNDS = _ref("variants", "Variants", "experienced players' bond rounds", "
 NO_CARD = _ref("variants", "Variants", "without investor card", "§6")
 DONATE = _ref("import", "Import", "donations", "§1.5")
 CANAL = _ref("2030", "Imperial 2030", "canals", "§2.3", "RULES_2030.md")
+RONDEL_COST_2030 = _ref("2030", "Imperial 2030", "cost of a rondel move", "§3", "RULES_2030.md")
 
 ALL_REFS = (
     TURN,
@@ -128,6 +129,7 @@ ALL_REFS = (
     BOND_ROUNDS,
     NO_CARD,
     DONATE,
+    RONDEL_COST_2030,
     CANAL,
 )
 
@@ -211,8 +213,8 @@ def _illegal(game: Game, action: Action, reason: str) -> tuple[RuleRef, str]:
     if isinstance(action, ChooseRondel):  # the refusals of rules.rondel.rondel_refusal
         if "cannot choose Investor" in reason:
             return INTEREST, ""
-        if "cannot pay" in reason:
-            return RONDEL_COST, ""
+        if "cannot pay" in reason:  # (Imperial 2030 prices a move by the power factor)
+            return (RONDEL_COST if s.rules.game == "imperial" else RONDEL_COST_2030), ""
         if "may not choose Factory" in reason:
             return FACTORY_SPACE, ""
         return RONDEL, ""

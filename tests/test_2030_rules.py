@@ -110,6 +110,21 @@ def test_2030_rondel_price_limits_the_spaces_a_government_can_pay_for():
         g.apply("CN rondel maneuver2")
 
 
+def test_2030_rondel_refusal_for_the_price_cites_the_2030_rule():
+    """The price is Imperial 2030's (RULES_2030.md §3), not Imperial's 2M a space (§3.3)."""
+    from rules.explain import explain
+
+    g = game()
+    s = g.state
+    s.power[nation_of(g, "CN")] = 15
+    give_turn(g, "CN", "factory")
+    s.cash[s.government[nation_of(g, "CN")]] = 8
+    answer = explain(g, "CN rondel maneuver2")
+    assert not answer.legal
+    assert answer.rule.short() == "Imperial 2030, cost of a rondel move"
+    assert answer.rule.where() == "`imperial rules 2030`, RULES_2030.md §3"
+
+
 def test_2030_option_rondel_extra_cost_flat_costs_2m_a_space_as_in_imperial():
     g = game(rondel_extra_cost="flat")
     s = g.state

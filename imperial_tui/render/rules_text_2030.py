@@ -96,7 +96,8 @@ def _setup() -> str:
     return (
         "Set-up: each flag card buys its nation's 9M bond and a partner's 2M bond "
         f"({partners}); each player keeps 2M. With 3 players: {three}; with 2 players: "
-        f"{two}. The investor card goes to the player left of Russia's government. "
+        f"{two}. The investor card goes to the player left of Russia's government (of "
+        "China's when Russia has none). "
         f"Experienced players' bond rounds run {' '.join(info.nations)}, starting cash: "
         f"{cash}.\n\n"
         "The game ends when a nation reaches 25 power points; the scoring is Imperial's."
