@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from maneuver_helpers import new_game, place, start_maneuver, units
-from pilot import drive, humans, screen_text, until
+from pilot import drive, humans, option_texts, screen_text, until
 from textual.widgets import ContentSwitcher
 
 from imperial_tui.app import ImperialApp
@@ -320,3 +320,25 @@ async def test_go_to_an_unknown_region_keeps_the_box_open_saying_so() -> None:
         assert app.screen.map_model.cursor == before
         await goto(pilot, "BER")
         assert app.screen.map_model.cursor == "berlin"
+
+
+async def test_a_units_line_counts_its_destinations_as_the_map_does() -> None:
+    """An army in Vienna may end hostile or friendly in a neighbour's home province and
+    reach a coast by rail or by convoy: several moves to one place. Its line in the list
+    counted the moves ("12 moves") while the map said "10 destinations" (a newcomer's
+    report); both count the places now."""
+    g, session = austria_maneuvers()
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        places = army_destinations(g, "vienna")
+        moves = [a for a in g.legal_actions() if getattr(a, "origin", None) == "vienna"]
+        assert len(moves) > len(places)  # (else this shows nothing)
+        line = next(t for t in option_texts(app) if t.startswith("Army  Vienna"))
+        assert f" {len(places):2} moves" in line
+        await pilot.press("5")
+        await goto(pilot, "VIE")
+        await pilot.press("enter")
+        await pilot.pause()
+        info = str(app.screen.query_one("#map-info").render())
+        assert f"Army Vienna: {len(places)} destinations" in info

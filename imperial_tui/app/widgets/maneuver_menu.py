@@ -281,8 +281,9 @@ def unit_options(s: GameState, actions: list[Action], g: Glyphs) -> list[Option]
             label.append(f" x{count}" if count > 1 else "   ")
             if len(members) == 1 and isinstance(first, UnitMove):
                 label.append_text(Text(" ") + move_label(s, first, g.arrow))
-            else:
-                label.append(f" {len(members):2} moves {g.pointer}", style="dim")
+            else:  # (counted as the map counts them: one per destination, however reached)
+                places = len({getattr(actions[i], "dest", i) for i in members})
+                label.append(f" {places:2} moves {g.pointer}", style="dim")
         elif len(members) == 1:
             label = other_label(s, first, g.arrow)
         else:
