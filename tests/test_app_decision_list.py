@@ -194,3 +194,23 @@ async def test_typed_letters_spell_a_regions_name_in_a_long_list() -> None:
         await pilot.press(*last[:3].lower())  # three letters: straight to that region
         await pilot.pause()
         assert highlighted().split("→ ")[1].startswith(last[:3]), highlighted()
+
+
+async def test_a_long_move_wraps_under_its_destination_not_at_the_margin() -> None:
+    """At 80x24 "Fleet Bordeaux → Bay of Biscay" takes two lines: the second went back to
+    the list's left edge, under "Fleet" (a newcomer's report); it goes under "Bay"."""
+    from pilot import screen_lines
+
+    g = maneuver_game()
+    place(g, "FR", "fleet", "bordeaux")
+    place(g, "FR", "fleet", "brest")
+    start_maneuver(g, "FR")
+    app = ImperialApp(session=Session(g, humans(g), None), pace=0.0, ascii_only=False)
+    async with drive(app) as pilot:
+        await until(pilot, lambda: any("Fleet Bordeaux" in t for _, t, _ in options(app)))
+        await pilot.pause()
+        lines = [line.split("│")[1] for line in screen_lines(app) if line.count("│") >= 2]
+        first = next(i for i, line in enumerate(lines) if line.startswith("Fleet Bordeaux"))
+        column = lines[first].index("→ Bay")
+        assert lines[first + 1][: column + 2].strip() == ""  # nothing at the margin
+        assert lines[first + 1][column + 2 :].startswith("Biscay")

@@ -19,7 +19,7 @@ from dataclasses import replace
 from rich.text import Text
 from textual.widgets.option_list import Option
 
-from imperial_tui.app.widgets.base import nation_text
+from imperial_tui.app.widgets.base import Hanging, nation_text
 from imperial_tui.render.mapmarks import UnitMove, convoy_of
 from imperial_tui.render.style import Glyphs
 from imperial_tui.render.words import action_words, region_name, short_name
@@ -110,6 +110,14 @@ def move_label(s: GameState, action: UnitMove, arrow: str) -> Text:
     if asks:
         label.append(f"  {asks}", style="bold")
     return label
+
+
+def hung(head: Text, label: Text, arrow: str) -> Hanging:
+    """A move's line in the list: ``head`` (a unit's name, or nothing), then the move, whose
+    words wrap under the destination's name ("-> Bay of" / "   Biscay"), not back at the
+    margin."""
+    cut = len(arrow) + 1  # (move_label begins with the arrow and a space)
+    return Hanging(head + label[:cut], label[cut:])
 
 
 def canal_note(s: GameState, action: UnitMove) -> str:
@@ -280,10 +288,12 @@ def unit_options(s: GameState, actions: list[Action], g: Glyphs) -> list[Option]
             count = unmoved(s, kind, first.actor, origin)
             label.append(f" x{count}" if count > 1 else "   ")
             if len(members) == 1 and isinstance(first, UnitMove):
-                label.append_text(Text(" ") + move_label(s, first, g.arrow))
-            else:  # (counted as the map counts them: one per destination, however reached)
-                places = len({getattr(actions[i], "dest", i) for i in members})
-                label.append(f" {places:2} moves {g.pointer}", style="dim")
+                line = hung(label + " ", move_label(s, first, g.arrow), g.arrow)
+                out.append(Option(line, id=str(members[0])))
+                continue
+            # (counted as the map counts them: one per destination, however reached)
+            places = len({getattr(actions[i], "dest", i) for i in members})
+            label.append(f" {places:2} moves {g.pointer}", style="dim")
         elif len(members) == 1:
             label = other_label(s, first, g.arrow)
         else:
@@ -311,13 +321,16 @@ def status_pairs(s: GameState, found: list[tuple[int, UnitMove]], g: Glyphs) -> 
     for members in lines.values():
         first = members[0][1]
         if len(members) == 1:
-            out.append(Option(move_label(s, first, g.arrow), id=str(members[0][0])))
+            out.append(
+                Option(hung(Text(), move_label(s, first, g.arrow), g.arrow), id=str(members[0][0]))
+            )
             continue
         # (several moves to one place by one route differ in their status: an army's)
         plain = replace(first, status=None) if isinstance(first, MoveArmy) else first
         label = move_label(s, plain, g.arrow)
         label.append(" (hostile or friendly)", style="dim")
-        out.append(Option(label, id="d:" + ",".join(str(i) for i, _ in members)))
+        oid = "d:" + ",".join(str(i) for i, _ in members)
+        out.append(Option(hung(Text(), label, g.arrow), id=oid))
     return out
 
 
@@ -351,5 +364,7 @@ def move_options(s: GameState, actions: list[Action], key: str, g: Glyphs) -> li
         return out
     if kind == "move_fleet":
         moves.sort(key=lambda m: jump_name(s, m[1]))
-        return out + [Option(move_label(s, a, g.arrow), id=str(i)) for i, a in moves]
+        return out + [
+            Option(hung(Text(), move_label(s, a, g.arrow), g.arrow), id=str(i)) for i, a in moves
+        ]
     return out + [Option(other_label(s, a, g.arrow), id=str(i)) for i, a in members]
