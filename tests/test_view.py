@@ -18,8 +18,8 @@ from rich.console import Console
 from textual._context import active_app
 
 from imperial_tui.app import ImperialApp
+from imperial_tui.app.widgets.action_labels import money_text, treasury_short
 from imperial_tui.app.widgets.bonds import BondsPanel
-from imperial_tui.app.widgets.decision import money_text, treasury_short
 from imperial_tui.app.widgets.nations import NationsPanel
 from imperial_tui.app.widgets.regions import RegionsPanel
 from imperial_tui.app.widgets.rondel import RondelPanel

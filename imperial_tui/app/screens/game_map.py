@@ -559,7 +559,7 @@ class GameMap(_Screen):
         return [a for a in actions if isinstance(a, UnitMove) and unit_key(a) == group]
 
     def _words(self, action: Action) -> str:
-        from imperial_tui.app.widgets.decision import action_label
+        from imperial_tui.app.widgets.action_labels import action_label
 
         label = action_label(self.session, self.legal_actions(), action, {}, "->")
         return label.plain
