@@ -1,9 +1,10 @@
 """Decision panel: what must be decided, by whom, with only the legal options, chosen by keys.
 
-Actions are shown in words with what they cost and bring (rondel spaces clockwise with the
-preview figures, bonds with interest, price and any change of government, units with the
-region's name); a kind of action without its own words is shown by its notation without the
-actor in front, so new decision kinds of the engine appear without changes here.
+Actions are shown in words (``action_labels``) with what they cost and bring (rondel spaces
+clockwise with the preview figures, bonds with interest, price and any change of government,
+units with the region's name); a kind of action without its own words is shown by its
+notation without the actor in front, so new decision kinds of the engine appear without
+changes here.
 """
 
 from __future__ import annotations
