@@ -69,6 +69,7 @@ def remote_app(tmp_path: Path) -> tuple[ServerApp, Hub]:
     table = hub.create_game(
         "anna", [("anna", "human"), ("ben", "human")], RuleSet.preset(), 7, False
     )
+    hub.join("ben", table)  # (the seat kept for him)
     assert table.game is not None
     return ServerApp(hub, "anna", link=None, env={}), hub
 

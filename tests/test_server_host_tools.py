@@ -24,6 +24,7 @@ def served_game(data: Path) -> None:
     table = hub.create_game(
         "anna", [("anna", "human"), ("ben", "human")], RuleSet.preset(), 3, True
     )
+    hub.join("ben", table)  # (the seat kept for him)
     bot = make_bot("greedy", 1)
     for _ in range(5):
         table.apply(table.game.awaiting.player, bot.choose(table.game))
@@ -77,6 +78,7 @@ def test_migrate_moves_a_sqlite_servers_games_exactly(tmp_path: Path, pg_url: st
     playing = hub.create_game(
         "anna", [("anna", "human"), ("ben", "human")], RuleSet.preset(), 9, True, "a game"
     )
+    hub.join("ben", playing)  # (the seat kept for him)
     bot = make_bot("greedy", 3)
     for _ in range(7):
         aw = playing.game.awaiting

@@ -208,10 +208,11 @@ def test_the_notify_command_runs_once_per_turn_on_the_host_that_runs_the_game(
             b.hub.connect(Client("ben", on_turn=ring, on_lobby=lambda: None))
             await a.cluster.start()
             await b.cluster.start()
-            a.hub.create_game(
+            made = a.hub.create_game(
                 "anna", [("anna", "human"), ("ben", "human"), ("Cleo", "bot:greedy")],
                 RuleSet.preset(), 7, True,
             )  # fmt: skip
+            a.hub.join("ben", made)  # (the seat kept for him)
             await until(lambda: 1 in b.hub.tables, 10, "host B sees the game")
             for _ in range(8):
                 await a_move(b)

@@ -32,6 +32,7 @@ def test_a_pasted_chat_line_arrives_whole_and_its_author_is_told_when_it_is_cut(
             table = server.hub.create_game(
                 "anna", [("anna", "human"), ("ben", "human")], RuleSet.preset(), 3, False
             )
+            server.hub.join("ben", table)  # (the seat kept for him)
             anna = await connect(server, "anna", None)
             await anna.wait_for("you are anna", 20)
             await anna.press("down", "enter")
@@ -55,9 +56,10 @@ def test_a_spectator_lands_in_the_game_they_watched_and_the_terminal_is_given_ba
 ) -> None:
     async def scenario() -> None:
         async with serving(tmp_path, allow_any=True) as server:
-            server.hub.create_game(
+            made = server.hub.create_game(
                 "anna", [("anna", "human"), ("ben", "human")], RuleSet.preset(), 3, False
             )
+            server.hub.join("ben", made)  # (the seat kept for him)
             eve = await connect(server, "eve", None)
             await eve.wait_for(r"Games to watch", 20)
             await eve.press("down", "enter")

@@ -217,9 +217,12 @@ class Apps:
 
 def _game(hub: Hub, title: str, prefix: str) -> Table:
     names = [f"{prefix}{i}" for i in range(4)]
-    return hub.create_game(
+    table = hub.create_game(
         names[0], [(n, "human") for n in names], RuleSet.preset(), 1, True, title=title
     )
+    for name in names[1:]:
+        hub.join(name, table)  # (the seats kept for them)
+    return table
 
 
 def _move(table: Table) -> None:

@@ -33,6 +33,7 @@ def two_player_hub(spec: Spec, hidden_cash: bool = True) -> tuple[Hub, Table]:
     table = hub.create_game(
         "anna", [("anna", "human"), ("ben", "human")], RuleSet.preset(), 7, hidden_cash
     )
+    hub.join("ben", table)  # (the seat kept for him)
     return hub, table
 
 
@@ -181,6 +182,7 @@ def test_the_notify_command_gets_player_game_and_decision(tmp_path: Path) -> Non
         table = hub.create_game(
             "anna", [("anna", "human"), ("ben", "human")], RuleSet.preset(), 7, False
         )
+        hub.join("ben", table)  # (the seat kept for him)
         play(table, 3)
         for _ in range(100):
             await asyncio.sleep(0.05)

@@ -188,6 +188,7 @@ def test_a_damaged_game_is_damaged_in_every_copy(tmp_path: Path) -> None:
     table = hub.create_game(
         "anna", [("anna", "human"), ("ben", "human")], RuleSet.preset(), 7, hidden_cash=False
     )
+    hub.join("ben", table)  # (the seat kept for him)
     hub.store.append(table.id, LogEntry("action", "GE rondel nowhere", "anna", "anna", now(), 1))
     hub.store.close()
 

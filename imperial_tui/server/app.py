@@ -140,16 +140,18 @@ class ServerApp(GameApp[RemoteSession]):
         if table.damaged:
             self.notify(f"game {game_id} {table.damaged}", severity="error")
             return
-        if table.seat_of(self.user) is None and table.free_seats:
+        kept = table.seat_kept_for(self.user) is not None
+        if table.seat_of(self.user) is None and (kept or table.free_seats):
 
             def done(yes: bool | None) -> None:
                 if yes:
                     self.join(table)
 
-            self.push_screen(ConfirmScreen(f"Take a seat in #{table.id} {table.title}?"), done)
+            which = "the seat kept for you" if kept else "a seat"
+            self.push_screen(ConfirmScreen(f"Take {which} in #{table.id} {table.title}?"), done)
             return
         if table.game is None:
-            n = table.free_seats
+            n = table.waiting_seats
             self.notify(f"#{table.id} starts when {n} more player{'s' if n != 1 else ''} join")
             return
         self.open_table(table)
@@ -176,8 +178,14 @@ class ServerApp(GameApp[RemoteSession]):
         self.pop_screen()  # the new-game screen
         if table.game is not None and table.seat_of(self.user):
             self.open_table(table)
+        elif table.game is not None:
+            self.notify(f"#{table.id} has started; you have no seat in it", timeout=6)
         else:
-            self.notify(f"#{table.id} is open: it starts when every seat is taken", timeout=6)
+            kept = [s.name for s in table.seats if s.is_kept]
+            told = f"#{table.id} is open: it starts when every seat is taken"
+            if kept:
+                told += f" (kept for {', '.join(kept)}: they take them from their lobby)"
+            self.notify(told, timeout=8)
 
     def open_table(self, table: Table) -> None:
         self.leave_table()

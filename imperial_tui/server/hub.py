@@ -65,6 +65,7 @@ class LobbyRow:
     free: int  # open seats
     turn: str  # "Ben: GE maneuver" / "waiting for 1 player" / "Anna wins"
     game: str = "Imperial"  # or "Imperial 2030"
+    kept: bool = False  # a seat of this open game is kept for the user (they may take it)
 
 
 class Client:
@@ -177,7 +178,8 @@ class Hub:
         title: str | None = None,
     ) -> Table:
         """A new game from the new-game screen's seats (``human`` named, ``open`` for anyone,
-        ``bot:<level>``). It starts at once when no seat is open."""
+        ``bot:<level>``). It starts at once when no seat waits: none is open, and none is
+        kept for another user (``seat_records``)."""
         check_seats(seats)
         settings: GameSettings = {
             "game": rules.game,
@@ -195,7 +197,7 @@ class Hub:
         assert record is not None
         table = Table(self, record)
         self.tables[game_id] = table
-        if table.free_seats == 0:
+        if table.waiting_seats == 0:
             self._start(table)
         else:
             self.table_changed(table)
@@ -208,19 +210,23 @@ class Hub:
             raise Refused(f"the game cannot start: {exc}") from None
 
     def join(self, user: str, table: Table) -> Seat:
-        """Take a free seat (the game starts when it was the last one)."""
+        """Take the seat kept for ``user``, else a free seat (the game starts when it was
+        the last one waiting)."""
         if table.seat_of(user) is not None:
             raise Refused("you already have a seat in this game")
         if table.status != OPEN:
             raise Refused("this game has no free seat")
-        if any(s.name.lower() == user.lower() for s in table.seats):
-            raise Refused(f"a seat of this game is already called {user}")
-        seat = next((s for s in table.seats if s.is_free), None)
+        seat = table.seat_kept_for(user)
+        if seat is None:
+            if any(s.name.lower() == user.lower() for s in table.seats):
+                raise Refused(f"a seat of this game is already called {user}")
+            seat = next((s for s in table.seats if s.is_free), None)
         if seat is None:
             raise Refused("this game has no free seat")
-        self.store.take_seat(table.id, seat.seat, user, user)
-        seat.name, seat.user = user, user
-        if table.free_seats == 0:
+        name = seat.name if seat.is_kept else user
+        self.store.take_seat(table.id, seat.seat, name, user)
+        seat.name, seat.user = name, user
+        if table.waiting_seats == 0:
             self._start(table)
         else:
             table.seats_changed()
@@ -240,8 +246,10 @@ class Hub:
         if table.damaged:
             turn = table.damaged
         elif table.status == OPEN:
-            n = table.free_seats
+            n = table.waiting_seats
             turn = f"waiting for {n} more player{'s' if n != 1 else ''}"
+            if table.seat_kept_for(user) is not None:
+                turn += "; a seat is kept for you"
         elif aw is None:
             result = game.result() if game is not None else None
             turn = result.describe() if result is not None else "game over"
@@ -258,6 +266,7 @@ class Hub:
             table.free_seats,
             turn,
             game_title(table.settings.get("game", GameName.IMPERIAL.value)),
+            table.seat_kept_for(user) is not None,
         )
 
     def table_changed(self, table: Table) -> None:

@@ -43,7 +43,7 @@ def section_of(row: LobbyRow) -> str:
         return "finished"
     if row.yours:
         return "yours"
-    if row.status == "open":
+    if row.status == "open" and (row.free or row.kept):  # (a seat this user may take)
         return "open"
     return "watch"
 
@@ -138,7 +138,9 @@ class LobbyScreen(Screen[None]):
             text.append("\n".join(seat_lines(r.seats, width)) + "\n")
             what = {
                 "yours": "enter: play" if r.status != "open" else "waiting for players",
-                "open": "enter: take a free seat",
+                "open": "enter: take the seat kept for you"
+                if r.kept
+                else "enter: take a free seat",
                 "watch": "enter: watch (read-only)",
                 "finished": "enter: look at the final position",
             }[section_of(r)]

@@ -135,7 +135,18 @@ class Seat:
 
     @property
     def is_free(self) -> bool:
+        """An open seat nobody has taken: any user may."""
         return self.kind == OPEN_SEAT and not self.user
+
+    @property
+    def is_kept(self) -> bool:
+        """A seat the game's creator kept for another user by name, not taken yet: only
+        that user may take it, and the game waits for them (nobody is put into a game
+        without saying yes)."""
+        return self.kind == HUMAN and not self.user
+
+    def kept_for(self, user: str) -> bool:
+        return self.is_kept and self.name.lower() == user.lower()
 
     @property
     def controller(self) -> Controller:
@@ -214,11 +225,23 @@ class Table:
 
     @property
     def free_seats(self) -> int:
+        """The open seats nobody has taken."""
         return sum(s.is_free for s in self.seats)
+
+    @property
+    def waiting_seats(self) -> int:
+        """The seats the game waits for before it starts: open ones and kept ones."""
+        return sum(s.is_free or s.is_kept for s in self.seats)
+
+    def seat_kept_for(self, user: str) -> Seat | None:
+        return next((s for s in self.seats if s.kept_for(user)), None)
 
     def describe_seats(self) -> str:
         return ", ".join(
-            (s.name or "(open)") + (f" ({s.level})" if s.level else "") for s in self.seats
+            (s.name or "(open)")
+            + (f" ({s.level})" if s.level else "")
+            + (" (invited)" if s.is_kept else "")
+            for s in self.seats
         )
 
     # -- starting and resuming ----------------------------------------------------------------
@@ -292,7 +315,7 @@ class Table:
         """After a restart: notify whoever must decide (if not yet told) and let bots move.
         A game whose seats are all taken but which was never dealt (its host stopped, or
         died, between writing the last seat and the deal) is dealt now."""
-        if self.status == OPEN and self.header is None and self.seats and not self.free_seats:
+        if self.status == OPEN and self.header is None and self.seats and not self.waiting_seats:
             try:
                 self.start()  # (tells whoever must decide and kicks the computers)
             except (ValueError, StoreError) as exc:
@@ -503,14 +526,18 @@ class Table:
 
 
 def seat_records(seats: list[tuple[str, str]], creator: str) -> list[SeatRecord]:
-    """The new-game screen's seats as records: a named human seat is that user's at once
-    (the creator's own, or reserved for a friend by name); an open seat waits for anyone."""
+    """The new-game screen's seats as records: the creator's own named seat is theirs at
+    once; a seat named for another user is kept for them until they take it (anyone could
+    otherwise put others into a game they never asked for, and start it); an open seat
+    waits for anyone."""
     out = []
     for i, (name, kind) in enumerate(seats):
         if kind == OPEN_SEAT:
             out.append(SeatRecord(i, "", OPEN_SEAT, None))
         elif kind == HUMAN:
-            out.append(SeatRecord(i, name, HUMAN, name))
+            out.append(
+                SeatRecord(i, name, HUMAN, name if name.lower() == creator.lower() else None)
+            )
         else:
             out.append(SeatRecord(i, name, kind, None))
     return out
