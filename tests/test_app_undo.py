@@ -33,6 +33,10 @@ async def test_undo_asks_and_pace_keys(tmp_path: Path) -> None:
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert type(app.screen).__name__ == "ConfirmScreen"
+        # the question names whose decision it takes back, and counts the computers' moves
+        question = str(app.screen.query_one(".question").render())
+        assert question.startswith("Undo Anna's decision, AH ")
+        assert "computer move(s)" not in question
         await pilot.press("n")
         await pilot.pause()
         assert len(session.game.plies) == plies

@@ -44,6 +44,7 @@ from imperial_tui.model.session import GameSession
 from imperial_tui.render.style import ascii_wanted, to_ascii
 from imperial_tui.render.words import action_sentence
 from rules import Action, IllegalAction
+from rules.common import counted
 from rules.decisions import Decision
 from rules.history import decider
 from rules.savefile import SaveError
@@ -522,8 +523,13 @@ class GameApp(PaletteActions, FollowActions, DonationActions, ComputerTurns, App
             elif resume:
                 self.after_change()
 
-        after = f" and the {steps - 1} computer move(s) after it" if steps > 1 else ""
-        self.push_screen(ConfirmScreen(f"Undo {last}{after}?"), done)
+        after = ""
+        if steps > 1:
+            after = f" and the {counted(steps - 1, 'computer move', 'computer moves')} after it"
+        # (whose decision it was: at one keyboard, one player may take back another's)
+        who = decider(ply)
+        whose = f"{who}'s decision, " if who else ""
+        self.push_screen(ConfirmScreen(f"Undo {whose}{last}{after}?"), done)
 
     def undo_now(self) -> None:
         """Take back the last human decision (and the computer moves after it)."""
