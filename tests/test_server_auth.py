@@ -4,6 +4,7 @@ can free a name."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import asyncssh
@@ -45,7 +46,9 @@ async def refused_with(server, user: str, key) -> str:  # type: ignore[no-untype
     return " ".join(client.said)
 
 
-def test_first_key_claims_a_name_and_a_wrong_key_is_refused(tmp_path: Path) -> None:
+def test_first_key_claims_a_name_and_a_wrong_key_is_refused(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
     anna_key, other_key = new_key(), new_key()
 
     async def scenario() -> None:
@@ -53,8 +56,15 @@ def test_first_key_claims_a_name_and_a_wrong_key_is_refused(tmp_path: Path) -> N
             anna = await connect(server, "anna", anna_key)
             await anna.wait_for("you are anna")
             await anna.close()
-            said = await refused_with(server, "anna", other_key)
+            with caplog.at_level(logging.WARNING, logger="imperial.server"):
+                said = await refused_with(server, "anna", other_key)
             assert said.startswith("imperial: the name anna belongs to another key")
+            # the host's log says so too (a club host saw nothing of refused logins)
+            assert any(
+                "refused: a login as 'anna' from 127.0.0.1: the name anna belongs to another key"
+                in r.getMessage()
+                for r in caplog.records
+            )
             assert "imperial serve users --reset anna" in said
             anna = await connect(server, "anna", anna_key)  # the claiming key still works
             await anna.wait_for("you are anna")

@@ -7,6 +7,7 @@ address on the same machine)."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import resource
 import statistics
@@ -191,3 +192,27 @@ def test_the_byte_budget_slows_then_ends_a_flood_but_never_a_person() -> None:
     person = ByteBudget(rate=1000, burst=4000, patience=5)
     for i in range(10_000):  # a key every 50 ms and a pasted chat line now and then
         assert person.take(300 if i % 200 == 0 else 3, i * 0.05) == 0.0
+
+
+def test_refusals_are_logged_a_few_a_minute_and_the_rest_counted(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The host's log names refused connections and logins, and stays readable under a
+    flood: ten a minute, then a count of the others."""
+    from imperial_tui.server.limits import RefusalLog
+
+    now = [0.0]
+    refusals = RefusalLog(per_minute=10, clock=lambda: now[0])
+    with caplog.at_level(logging.WARNING, logger="imperial.server"):
+        for i in range(25):
+            refusals.note(f"a connection from 10.0.0.{i}: too many connections")
+        now[0] = 61.0
+        refusals.note("a login as 'x' from 10.0.0.1: no key")
+    said = [r.getMessage() for r in caplog.records]
+    assert said[:10] == [
+        f"refused: a connection from 10.0.0.{i}: too many connections" for i in range(10)
+    ]
+    assert said[10:] == [
+        "refused 15 more connections or logins (not shown)",
+        "refused: a login as 'x' from 10.0.0.1: no key",
+    ]

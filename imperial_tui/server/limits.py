@@ -22,11 +22,42 @@ ignore it) and is closed.
 
 from __future__ import annotations
 
+import logging
 import random
+import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 Peer = str  # "address port": one TCP connection
+
+log = logging.getLogger("imperial.server")
+
+
+@dataclass
+class RefusalLog:
+    """The host's log of refused connections and logins (too many from one address, a key
+    that is not the name's, a name that cannot be one), readable under a flood: the first
+    ``per_minute`` each minute are written as they come, the rest counted, and the count is
+    written with the next refusal after the minute."""
+
+    per_minute: int = 10
+    clock: Callable[[], float] = time.monotonic
+    _since: float | None = None
+    _shown: int = 0
+    _hidden: int = 0
+
+    def note(self, what: str) -> None:
+        now = self.clock()
+        if self._since is None or now - self._since >= 60:
+            if self._hidden:
+                log.warning("refused %d more connections or logins (not shown)", self._hidden)
+            self._since, self._shown, self._hidden = now, 0, 0
+        if self._shown < self.per_minute:
+            self._shown += 1
+            log.warning("refused: %s", what)
+        else:
+            self._hidden += 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +113,7 @@ class Gate:
     per_address_startups: int = 4
     startups: Startups = field(default_factory=Startups)
     rng: random.Random = field(default_factory=random.Random)
+    refusals: RefusalLog = field(default_factory=RefusalLog)
     pending: set[Peer] = field(default_factory=set)  # still logging in
     open: Counter[str] = field(default_factory=Counter)  # connections per address
     dropped: int = 0
@@ -98,6 +130,7 @@ class Gate:
             why = "too many logins in progress; try again in a moment"
         if why is not None:
             self.dropped += 1
+            self.refusals.note(f"a connection from {address}: {why}")
             return why
         self.pending.add(peer)
         self.open[address] += 1

@@ -32,10 +32,11 @@ from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 from imperial_tui.server.collector import Collector
 from imperial_tui.server.driver import RESTORE, clear_parser_cache
 from imperial_tui.server.hub import Hub
-from imperial_tui.server.limits import ByteBudget, Gate, Peer, Startups
+from imperial_tui.server.limits import ByteBudget, Gate, Peer, Startups, address_of
 from imperial_tui.server.store import NameTaken, Store, StoreError, open_store
 from imperial_tui.server.strips import render_per_colour_system
 from rules.games import ALL_NATION_CODES
+from rules.savefile import printable
 from rules.setup import NAME_RE
 
 if TYPE_CHECKING:
@@ -242,6 +243,9 @@ class GameSSHServer(asyncssh.SSHServer):
         why = self.why or (
             "log in with an SSH key (ssh-keygen makes one): the first key used for a name "
             "claims it. There are no passwords here"
+        )
+        self.server.gate.refusals.note(
+            f"a login as {printable(username, 40)!r} from {address_of(self.peer)}: {why}"
         )
         return ("", f"imperial: {why}\n", "", [])
 
