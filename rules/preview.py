@@ -14,6 +14,7 @@ from rules.common import counted, seats_from
 from rules.economy import (
     FACTORY_COST,
     IMPORT_LIMIT,
+    WIN_POWER,
     _producible,
     factory_sites,
     import_sites,
@@ -68,6 +69,12 @@ def interest_text(s: GameState, n: int) -> str:
     return text
 
 
+def ends_the_game(s: GameState, n: int) -> bool:
+    """Whether nation ``n``'s Taxation now would bring it to 25 power points, which ends the
+    game at once (RULES.md §7)."""
+    return s.power[n] + tax_plan(s, n).points >= WIN_POWER
+
+
 def effect_text(s: GameState, n: int, space: str, cost: int = 0) -> str:
     """A one-line description of what landing on ``space`` would do now (after paying
     ``cost`` for the move)."""
@@ -103,6 +110,8 @@ def effect_text(s: GameState, n: int, space: str, cost: int = 0) -> str:
         gov = s.government[n]
         if plan.bonus and gov != NO:
             text += f", {s.players[gov]} +{plan.bonus}M bonus"
+        if ends_the_game(s, n):
+            text += f"; reaches {WIN_POWER}: the game ends"
         return text
     if step == "investor":
         gov = s.government[n]
@@ -152,7 +161,9 @@ def rondel_preview(
                     reason = f"costs {price}M, {s.players[gov]} has {s.cash[gov]}M"
         passed = passes_investor(origin, target) and target != INVESTOR_SPACE
         text = effect_text(view, n, space, cost or 0)
-        if passed and s.rules.uses_investor_card:
+        # (a Taxation that ends the game ends it before anyone invests: RULES.md §7)
+        ending = space == "taxation" and ends_the_game(view, n)
+        if passed and s.rules.uses_investor_card and not ending:
             text += "; passes Investor"
         out.append(SpacePreview(space, SPACE_NAMES[space], d, cost, reason, text, passed))
     return out
@@ -162,6 +173,7 @@ __all__ = [
     "SpacePreview",
     "claim_shortfall",
     "effect_text",
+    "ends_the_game",
     "government_after_buy",
     "interest_text",
     "rondel_preview",

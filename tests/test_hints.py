@@ -307,3 +307,33 @@ async def test_a_lone_pass_says_why_and_enter_passes() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert str(game.plies[count].action) == "Ben passes"
+
+
+def test_taxation_preview_says_when_it_ends_the_game_and_no_investor_is_passed():
+    """RULES.md §7: the game ends as soon as a nation reaches 25 power points in its
+    Taxation, and nothing further happens: no investing from a passed Investor. The preview
+    said "power +9 ... passes Investor" for the move that ended the game (a player's report)."""
+    from helpers import set_factories
+
+    g = new_game()
+    set_factories(g, "AH", "vienna", "budapest", "prague", "lemberg", "trieste")
+    give_turn(g, "AH", "production2")  # one space on: Taxation, without passing Investor
+    n = nat("AH")
+    g.state.power[n] = 22
+    taxation = next(p for p in rondel_preview(g.state) if p.space == "taxation")
+    assert taxation.text.endswith("; reaches 25: the game ends"), taxation.text
+    g.state.power[n] = 10
+    taxation = next(p for p in rondel_preview(g.state) if p.space == "taxation")
+    assert "the game ends" not in taxation.text
+    # from Maneuver1, Taxation passes Investor: said only when the game goes on after it
+    give_turn(g, "AH", "maneuver1")
+    set_cash(g, "Anna", 10)  # (5 spaces: 4M)
+    g.state.power[n] = 10
+    taxation = next(p for p in rondel_preview(g.state) if p.space == "taxation")
+    assert taxation.text.endswith("; passes Investor"), taxation.text
+    g.state.power[n] = 22
+    taxation = next(p for p in rondel_preview(g.state) if p.space == "taxation")
+    assert taxation.text.endswith("; reaches 25: the game ends"), taxation.text
+    assert "passes Investor" not in taxation.text
+    events = g.apply("AH rondel taxation")
+    assert any("reaches 25 power points: the game ends" in e.text for e in events)
