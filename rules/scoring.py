@@ -52,11 +52,12 @@ class Result:
         return self.winners[0] if len(self.winners) == 1 else None
 
     def describe(self) -> str:
-        ranked = sorted(self.players, key=lambda p: -p.total)
+        # (the winner first among those tied on points: a tie-break decided it)
+        ranked = sorted(self.players, key=lambda p: (-p.total, p.name not in self.winners))
         table = ", ".join(f"{p.name} {p.total}" for p in ranked)
         if len(self.winners) == 1:
             return f"{self.winners[0]} wins ({self.decided_by}); {table}"
-        return f"shared victory of {' and '.join(self.winners)} ({self.decided_by}); {table}"
+        return f"shared victory of {' and '.join(self.winners)} (a full tie); {table}"
 
 
 def result_of(s: GameState) -> Result:

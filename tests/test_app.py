@@ -7,7 +7,7 @@ from pathlib import Path
 
 from maneuver_helpers import new_game as maneuver_game
 from maneuver_helpers import place, start_maneuver, units
-from pilot import drive, hand_over, option_texts, pick, screen_lines, settle, step
+from pilot import drive, hand_over, option_texts, pick, screen_lines, screen_text, settle, step
 from textual.widgets import ContentSwitcher
 
 from imperial_tui.app import ImperialApp
@@ -375,6 +375,11 @@ async def test_the_scores_can_be_shown_again_from_the_board() -> None:
     app = ImperialApp(session=session, pace=0.0, ascii_only=False)
     async with drive(app, opened=True) as pilot:
         assert type(app.screen).__name__ == "GameOverScreen"
+        # it says which nation ended the game, and when (RULES.md §7)
+        ender = next(n for n, power in enumerate(g.state.power) if power >= 25)
+        name = g.state.board.nations[ender].name
+        said = f"{name} reached 25 power points in round {g.state.round}: the game ended."
+        assert said in " ".join(screen_text(app).split())
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "GameScreen"
@@ -382,6 +387,13 @@ async def test_the_scores_can_be_shown_again_from_the_board() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert type(app.screen).__name__ == "GameOverScreen"
+        # the standings after the end are the final ones, not "if the game ended now"
+        await pilot.press("escape", "v")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Standings (final): victory points" in text
+        assert f"Final: {g.result().winners[0]} won" in text
+        assert "if the game ended now" not in text.lower()
 
 
 # -- the 80x24 review: what is on the screen, by keys ------------------------------------------

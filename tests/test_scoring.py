@@ -165,6 +165,8 @@ def test_scoring_highest_bond_tie_break_option():
     assert res.scores["Anna"] == res.scores["Ben"] == 24
     assert res.winner == "Ben"
     assert res.decided_by == "tie on points broken by highest bond in GE"
+    # the one line lists the winner first among the tied (it read "Anna 24, Ben 24")
+    assert "; Ben 24, Anna 24, " in res.describe()
     g.state.rules = g.state.rules.with_options(tie_break="credit_sum")
     assert g.provisional_result().winner == "Anna"
 
@@ -177,6 +179,8 @@ def test_scoring_full_tie_is_a_shared_victory():
     assert res.winners == ("Anna", "Ben")
     assert res.winner is None
     assert res.decided_by == "full tie: shared victory"
+    # said once (it read "shared victory of Anna and Ben (full tie: shared victory)")
+    assert res.describe().startswith("shared victory of Anna and Ben (a full tie); Anna 5, Ben 5")
 
 
 def test_scoring_result_only_when_the_game_is_over():

@@ -34,20 +34,22 @@ def total_text(result: Result, name: str, hidden: Collection[str]) -> str:
     return str(result.scores[name])
 
 
-def leader_text(result: Result, hidden: Collection[str]) -> str:
-    """Who leads if the game ended now (by the engine's own tie-breaks), or, with hidden cash,
-    that the totals cannot be compared."""
+def leader_text(result: Result, hidden: Collection[str], final: bool = False) -> str:
+    """Who leads if the game ended now (by the engine's own tie-breaks), who won (``final``:
+    the game is over), or, with hidden cash, that the totals cannot be compared."""
     if hidden:
         return "Cash is hidden: totals marked +? leave out that player's cash."
+    when = "Final" if final else "If the game ended now"
     ranked = sorted(result.players, key=lambda p: -p.total)
     if len(result.winners) > 1:
-        return f"If the game ended now: shared victory of {' and '.join(result.winners)}."
+        return f"{when}: shared victory of {' and '.join(result.winners)}."
     lead = result.winners[0]
     second = next((p for p in ranked if p.name != lead), None)
+    won = "won" if final else "wins"
     if result.decided_by != "most victory points":
-        return f"If the game ended now: {lead} wins, {result.decided_by}."
+        return f"{when}: {lead} {won}, {result.decided_by}."
     margin = f" by {ranked[0].total - second.total}" if second is not None else ""
-    return f"If the game ended now: {lead} wins{margin}."
+    return f"{when}: {lead} {won}{margin}."
 
 
 def lines(ascii_only: bool) -> box.Box:

@@ -15,6 +15,7 @@ from imperial_tui.app.widgets.footer import KeysFooter
 from imperial_tui.render.standings import rounds_table, standings_table
 from imperial_tui.render.style import nation_style
 from rules import Game, Result
+from rules.economy import WIN_POWER
 
 
 class GameOverScreen(DismissFromTop, GuardedScreen):
@@ -37,9 +38,12 @@ class GameOverScreen(DismissFromTop, GuardedScreen):
         if len(r.winners) == 1:
             head = f"[b]{r.winners[0]} wins[/b] - decided by: {r.decided_by}"
         else:
-            head = f"[b]Shared victory: {' and '.join(r.winners)}[/b] - {r.decided_by}"
+            head = f"[b]Shared victory: {' and '.join(r.winners)}[/b] - a full tie"
         with VerticalScroll(id="score"):
             yield Static("Game over", classes="title")
+            ended = self._how_it_ended()
+            if ended:
+                yield Static(ended)
             yield Static(head)
             yield Static(standings_table(r, (), self.times, nation_style))
             yield Static(
@@ -51,6 +55,19 @@ class GameOverScreen(DismissFromTop, GuardedScreen):
                 yield Static("Victory points by round", classes="section")
                 yield Static(rounds_table(self.game, (), self.times == "x"), id="score-rounds")
         yield KeysFooter()
+
+    def _how_it_ended(self) -> str:
+        """Which nation ended the game, and when (a player who only sees this screen after a
+        computer's Taxation had to open the log to learn it)."""
+        game = self.game
+        if game is None:
+            return ""
+        s = game.state
+        ended = [n for n, power in enumerate(s.power) if power >= WIN_POWER]
+        if not ended:
+            return ""
+        names = " and ".join(s.board.nations[n].name for n in ended)
+        return f"{names} reached {WIN_POWER} power points in round {s.round}: the game ended."
 
     def action_scroll(self, pages: int) -> None:
         body = self.query_one("#score", VerticalScroll)

@@ -42,15 +42,17 @@ class StandingsScreen(DismissFromTop, GuardedScreen):
         hidden = hidden_players(self.session)
         result = game.provisional_result()
         state = game.state
-        when = "final" if game.is_over else f"round {state.round}"
+        title = (
+            "Standings (final): victory points"
+            if game.is_over
+            else f"Standings (round {state.round}): victory points if the game ended now"
+        )
         with VerticalScroll(id="standings"):
-            yield Static(
-                f"Standings ({when}): victory points if the game ended now", classes="title"
-            )
+            yield Static(title, classes="title")
             yield Static(
                 Group(
                     standings_table(result, hidden, self.times, nation_style),
-                    Text(leader_text(result, hidden), style="italic"),
+                    Text(leader_text(result, hidden, final=game.is_over), style="italic"),
                 ),
                 id="standings-now",
             )
