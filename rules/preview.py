@@ -22,7 +22,14 @@ from rules.economy import (
 )
 from rules.errors import IllegalAction
 from rules.investing import CARD_BONUS, claim_shortfall, government_after_buy, interest_payments
-from rules.rondel import SPACE_NAMES, check_rondel, distance, move_cost, passes_investor
+from rules.rondel import (
+    SPACE_NAMES,
+    PendingMove,
+    check_rondel,
+    distance,
+    move_cost,
+    passes_investor,
+)
 from rules.state import NO, GameState
 from rules.taxation import tax_plan
 
@@ -126,6 +133,24 @@ def effect_text(s: GameState, n: int, space: str, cost: int = 0) -> str:
     return ""
 
 
+def swiss_bank_text(s: GameState) -> str:
+    """What a Swiss bank's holder decides (RULES.md §3.5): the move that passes Investor, what
+    a stop forced there would pay (the engine's interest plan), and whether letting the
+    nation go on ends the game. '' when no such decision is awaited."""
+    pending = s.turn_ctx
+    if not isinstance(pending, PendingMove) or s.turn == NO:
+        return ""
+    n = s.turn
+    nation = s.board.nations[n].name
+    origin = SPACE_NAMES[RONDEL_SPACES[pending.origin]] if pending.origin != NO else "the centre"
+    target = RONDEL_SPACES[pending.target]
+    text = f"{nation} moves from {origin} to {SPACE_NAMES[target]}, passing Investor. "
+    text += f"Forced to stop there: {interest_text(s, n)}."
+    if target == "taxation" and ends_the_game(s, n):
+        text += f" Let go on, its Taxation reaches {WIN_POWER}: the game ends."
+    return text
+
+
 def rondel_preview(
     s: GameState, n: int | None = None, cash_visible: bool = True
 ) -> list[SpacePreview]:
@@ -177,4 +202,5 @@ __all__ = [
     "government_after_buy",
     "interest_text",
     "rondel_preview",
+    "swiss_bank_text",
 ]

@@ -54,11 +54,16 @@ from rules.actions import (
 )
 from rules.decisions import Decision
 from rules.engine import DECISION_WORDS
-from rules.preview import rondel_preview
+from rules.preview import rondel_preview, swiss_bank_text
 from rules.state import Awaiting
 
 if TYPE_CHECKING:
     from imperial_tui.model.session import SessionView
+
+# The lines under the title for a decision whose question needs more than the plan's two:
+# a battle's (who entered where, who is asked), a Swiss bank's (the move, the interest a
+# forced stop pays, whether going on ends the game). Their answers are few: the list has room.
+PLAN_LINES = {Decision.BATTLE: 3, Decision.SWISS_BANK: 4}
 
 # The follow-up a rondel choice carries: Production then produces at every factory at once
 # (the right arrow picks factories one by one instead).
@@ -140,11 +145,11 @@ class DecisionPanel(Vertical):
             words = f"battle in {fitted}?" if fitted else "battle?"
         elif aw.kind == Decision.CANAL:
             words = canal_title(game.state)
+        elif aw.kind == Decision.SWISS_BANK:  # (the line under it says which move, and why)
+            words = "force a stop?"
         head.append(f"{aw.player} - {words}")
         set_content(title, head, layout=False)  # one line (app.tcss)
-        # a battle's line (who entered where, who is asked) may need a third line; its
-        # answers are few, so the list has room for it
-        plan_lines = 3 if aw.kind == Decision.BATTLE else 2
+        plan_lines = PLAN_LINES.get(aw.kind, 2)
         if plan.styles.max_height != Scalar.parse(str(plan_lines)):
             plan.styles.max_height = plan_lines
         if not session.is_human(aw.player):
@@ -172,6 +177,8 @@ class DecisionPanel(Vertical):
             return battle_text(game)
         if aw is not None and aw.kind == Decision.CANAL:
             return canal_text(game, arrow)
+        if aw is not None and aw.kind == Decision.SWISS_BANK:
+            return Text(swiss_bank_text(game.state))
         return self.plan_text(session, arrow, plan.content_region.width or 40, lines)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -186,7 +193,7 @@ class DecisionPanel(Vertical):
         if self._key is None or self._key[0] != session.version:
             return  # a change is on its way: show() fits the line then
         plan = self.query_one("#decision-plan", Static)
-        lines = 3 if self._key[2] is not None and self._key[2].kind == Decision.BATTLE else 2
+        lines = PLAN_LINES.get(self._key[2].kind, 2) if self._key[2] is not None else 2
         set_content(plan, self._plan_line(session, plan, lines), layout=None)
 
     def _kept_choice(self, now: Awaiting | None) -> Action | None:
