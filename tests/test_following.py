@@ -462,3 +462,29 @@ def test_recap_says_why_the_readers_cash_changed() -> None:
     lines = recap(before, g.summary(), "Anna", [p.action for p in g.plies[start:]], events=events)
     [cash] = [line.text for line in lines if line.text.startswith("your cash")]
     assert cash.endswith(": AH interest)"), cash
+
+
+async def test_play_from_here_at_the_end_of_a_finished_game_says_to_go_back(
+    tmp_path: Path,
+) -> None:
+    """b on the final action of a finished game made a new game that was over already (a
+    player's report): it says to choose an earlier action, and from one it branches."""
+    from pilot import told
+
+    from rules import Game as Played
+    from rules.bots import GreedyBot, play_out
+
+    g = Played.new(["Anna", "Ben"], seed=4)
+    play_out(g, {"Anna": GreedyBot(1), "Ben": GreedyBot(2)})
+    session = Session(g, dict.fromkeys(g.players, "human"), tmp_path / "over.json")
+    session.save()
+    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        await pilot.press("escape", "h")  # the score screen, then the history
+        await until(pilot, lambda: type(app.screen).__name__ == "HistoryScreen")
+        await pilot.press("b")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HistoryScreen"
+        assert any("the game is over at this action" in n for n in told(app))
+        await pilot.press("comma", "b")
+        await until(pilot, lambda: type(app.screen).__name__ == "BranchScreen")

@@ -151,6 +151,14 @@ def test_undo_takes_back_n_actions_atomically(played: tuple[Game, Path]) -> None
     err = _one_line(runner.invoke(app, ["undo", str(path), str(total)]), 1)
     assert "nothing was undone" in err and path.read_bytes() == before
     _one_line(runner.invoke(app, ["undo", str(path), "0"]), 2)
+    # a game with no action yet says so in words ("has only 0 actions" before)
+    fresh = path.with_name("fresh.json")
+    assert (
+        runner.invoke(app, ["new", "-p", "Anna,Ben", "--seed", "1", "-s", str(fresh)]).exit_code
+        == 0
+    )
+    err = _one_line(runner.invoke(app, ["undo", str(fresh), "1"]), 1)
+    assert "has no action since the set-up; nothing was undone" in err
 
 
 # --------------------------------------------------------------------------- dry run

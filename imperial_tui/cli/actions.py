@@ -142,10 +142,8 @@ def undo(
             total = len(game.history)
             if count > total:
                 start = "the position it starts from" if game.setup.position else "the set-up"
-                _fail(
-                    f"{file} has only {total} action{'s' if total != 1 else ''} since "
-                    f"{start}; nothing was undone"
-                )
+                has = f"only {total} action{'s' if total != 1 else ''}" if total else "no action"
+                _fail(f"{file} has {has} since {start}; nothing was undone")
             taken = [str(game.undo()) for _ in range(count)]
             lock.save(game, loaded.controllers, loaded.app, loaded.header.get("created"))
     except SaveError as exc:

@@ -284,6 +284,12 @@ class HistoryScreen(GameScreen, inherit_bindings=False):
             return
         from imperial_tui.model.session import Session
 
+        if self.view.game.is_over:  # (its final position: a new game there would be over too)
+            self.app.notify(
+                "the game is over at this action: go back to an earlier one (left, comma)",
+                severity="warning",
+            )
+            return
         live = self.live
         assert isinstance(live, Session), "save files: the local app, whose game is a Session"
         self.refresh_panels()
