@@ -73,3 +73,20 @@ async def test_new_game_keeps_the_seats_and_load_lists_saved_games(
         kinds = [app.screen.query_one(f"#seat-kind-{i}").value for i in range(3)]
         assert names[:2] == ["Xena", "Yuri"]  # the game on show's seats
         assert kinds[:3] == ["human", "bot:random", "off"]
+
+
+async def test_down_and_up_go_from_a_seats_name_to_the_next_and_back() -> None:
+    """Down in a name field scrolled the form and left the focus there: a newcomer pressed
+    down twice, typed, and replaced seat 1's name. Down and up go from line to line."""
+    app = ImperialApp(seed=1, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        first = app.screen.query_one("#seat-name-0").value
+        assert app.focused is not None and app.focused.id == "seat-name-0"
+        await pilot.press("down", "down")
+        assert app.focused.id == "seat-name-2"
+        await pilot.press(*"Zed")
+        await pilot.press("up")
+        assert app.focused.id == "seat-name-1"
+        assert app.screen.query_one("#seat-name-2").value == "Zed"
+        assert app.screen.query_one("#seat-name-0").value == first

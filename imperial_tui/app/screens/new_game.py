@@ -90,6 +90,29 @@ class OnOffCheckbox(Checkbox):
         self.label = self.words(self.value)
 
 
+class FormField(Input):
+    """A line of the form (a seat's name, the seed) that down and up leave for the line
+    below and above: the next seat's name, then the seed. A line has no use for them, and
+    the form around it scrolled instead: a newcomer pressed down twice, typed, and replaced
+    seat 1's name. (A dropdown and the options list keep their own up and down; tab goes
+    through every field.)"""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down", "line(1)", "next line", show=False),
+        Binding("up", "line(-1)", "line above", show=False),
+    ]
+
+    def action_line(self, step: int) -> None:
+        lines = list(self.screen.query(FormField))
+        at = lines.index(self) + step
+        if 0 <= at < len(lines):
+            lines[at].focus()
+        elif step > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
+
+
 class NewGameScreen(GuardedScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+g", "start", "start game", id="new.start"),
@@ -135,7 +158,7 @@ class NewGameScreen(GuardedScreen):
             for i, (name, kind) in enumerate(self.initial_seats()):
                 with Horizontal(classes="seat"):
                     yield Static(f"{i + 1}", classes="seatno")
-                    yield Input(name, id=f"seat-name-{i}", max_length=20, classes="seatname")
+                    yield FormField(name, id=f"seat-name-{i}", max_length=20, classes="seatname")
                     yield Select(
                         self.seat_kinds,
                         value=kind,
@@ -183,7 +206,7 @@ class NewGameScreen(GuardedScreen):
             yield Static(VARIANT_TEXT[self.rules.variant], id="variant-text", classes="explain")
             with Horizontal(classes="row"):
                 yield Static("seed", classes="label")
-                yield Input(str(self.seed), id="seed", restrict=r"[0-9]*")
+                yield FormField(str(self.seed), id="seed", restrict=r"[0-9]*")
             yield OnOffCheckbox(id="hidden")
             yield Static("Rule options (enter changes the highlighted one)", classes="section")
             yield OptionList(*self.option_items(), id="options")
