@@ -77,3 +77,21 @@ async def test_at_80x24_the_question_is_read_whole() -> None:
         assert "Decide: IT Anna - force a stop?" in box
         assert "passing Investor. Forced to stop there: interest" in box
         assert "the game ends." in box
+
+
+def test_imperial_moves_says_it_too(tmp_path) -> None:
+    from typer.testing import CliRunner
+
+    from imperial_tui.cli import app
+    from rules.savefile import save_game
+
+    game = asked()
+    path = tmp_path / "swiss.json"
+    save_game(game, path)
+    out = CliRunner().invoke(app, ["moves", str(path)]).stdout
+    assert out.splitlines()[:3] == [
+        "Anna decides (swiss_bank, IT):",
+        "  Anna forces IT to investor",
+        "  Anna lets IT pass",
+    ]
+    assert out.splitlines()[3] == swiss_bank_text(game.state)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from imperial_tui.cli.messages import EXIT_USAGE, CommandError, one_line
+from rules.decisions import Decision
 from rules.game import Game
 from rules.savefile import SaveError, load_game, printable
 
@@ -125,6 +126,10 @@ def moves_output(game: Game, as_json: bool) -> str:
     head = f"{awaiting.player} decides ({awaiting.kind}"
     head += f", {awaiting.nation})" if awaiting.nation else ")"
     out = head + ":\n" + "".join(f"  {a}\n" for a in actions)
+    if awaiting.kind == Decision.SWISS_BANK:  # what is decided (as the app says it)
+        from rules.preview import swiss_bank_text
+
+        out += swiss_bank_text(game.state) + "\n"
     from rules.donations import donation_routes
 
     routes = donation_routes(game)
