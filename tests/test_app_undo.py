@@ -124,3 +124,29 @@ async def test_undo_works_from_the_computers_pause_closing_it_first(tmp_path: Pa
         await pilot.pause()
         assert type(app.screen).__name__ == "GameScreen"
         assert session.game.awaiting.player == "Anna"
+
+
+async def test_the_hand_over_says_its_undo_takes_the_computers_moves_back_too() -> None:
+    """The hand-over's ctrl+z asks nothing more, and it took back a computer's move made in
+    between without a word (a club organiser's report): the line says so."""
+    from helpers import give_turn, new_game
+
+    built = new_game(3)
+    give_turn(built, "AH", None)
+    g = Game.from_position(built.summary())
+    controllers = {"Anna": "human", "Ben": "bot:greedy", "Cleo": "human"}
+    session = Session(g, controllers, None, hidden_cash=True, pace=0.0)
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # Anna takes the keyboard
+        await opened_board(pilot)
+        app.apply_human(g.parse("AH rondel investor"))
+        await until(pilot, lambda: type(app.screen).__name__ == "HandoverScreen")
+        computers = len(g.plies) - 1
+        assert computers >= 1  # (else this shows nothing)
+        moves = "computer move" if computers == 1 else "computer moves"
+        said = " ".join(screen_text(app).replace("█", " ").split())
+        assert f"Anna: ctrl+z takes back your last decision and the {computers} {moves}" in said
+        await pilot.press("ctrl+z")
+        await until(pilot, lambda: not g.plies)

@@ -395,8 +395,12 @@ class GameApp(PaletteActions, FollowActions, DonationActions, ComputerTurns, App
                     screen.refresh_panels()
                     self.offer_recap(player)
 
-                previous = session.viewer if session.undo_steps() else None
-                self.push_screen(HandoverScreen(aw.player, aw.nation, aw.kind, previous), handed)
+                steps = session.undo_steps()
+                previous = session.viewer if steps else None
+                self.push_screen(
+                    HandoverScreen(aw.player, aw.nation, aw.kind, previous, max(0, steps - 1)),
+                    handed,
+                )
                 return
             if session.viewer != aw.player:
                 session.viewer = aw.player

@@ -16,6 +16,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from imperial_tui.app.screens.guard import DismissFromTop, GuardedDialog
+from rules.common import counted
 from rules.decisions import Decision
 
 
@@ -166,12 +167,16 @@ class HandoverScreen(DismissFromTop, Screen[bool]):
         nation: str | None = None,
         kind: Decision | None = None,
         previous: str | None = None,
+        computer_moves: int = 0,
     ) -> None:
+        """``computer_moves``: the computers' decisions since ``previous``'s, which the undo
+        takes back with it (said: the hand-over's undo asks nothing more)."""
         super().__init__()
         self.player = player
         self.nation = nation
         self.kind = kind
         self.previous = previous
+        self.computer_moves = computer_moves
 
     def compose(self) -> ComposeResult:
         from rules.engine import DECISION_WORDS
@@ -184,8 +189,12 @@ class HandoverScreen(DismissFromTop, Screen[bool]):
             )
             yield Static(f"Pass the keyboard to {self.player}, then press Enter.", classes="hint")
             if self.previous and self.previous != self.player:
+                after = ""
+                if self.computer_moves:
+                    moves = counted(self.computer_moves, "computer move", "computer moves")
+                    after = f" and the {moves} after it"
                 yield Static(
-                    f"{self.previous}: ctrl+z takes back your last decision first.",
+                    f"{self.previous}: ctrl+z takes back your last decision{after} first.",
                     classes="hint",
                 )
 
