@@ -19,38 +19,34 @@ def flat(text: str) -> str:
     return " ".join(" ".join(inside).split())
 
 
-async def test_a_battle_in_the_western_mediterranean_is_read_whole_at_80x24():
+async def battle_question(mover: str, port: str, sea: str, enemy: str) -> str:
+    """The decision box at 80x24 once ``mover``'s fleet sails from ``port`` into ``sea``,
+    where ``enemy`` has a fleet: the battle's question, as one line."""
     game = new_game()
-    place(game, "IT", "fleet", "naples")
-    place(game, "FR", "fleet", "western_mediterranean")
-    start_maneuver(game, "IT")
+    place(game, mover, "fleet", port)
+    place(game, enemy, "fleet", sea)
+    start_maneuver(game, mover)
     session = Session(game, dict.fromkeys(game.players, "human"), None)
     app = ImperialApp(session=session, pace=0.0, ascii_only=False)
     async with drive(app) as pilot:
         await pilot.pause()
-        await pilot.press("home", "enter")  # the fleet in Naples: its one destination
+        game.apply(f"{mover} move fleet {port} -> {sea}")
+        app.after_change()
         await until(pilot, lambda: game.awaiting.kind == Decision.BATTLE)
         await until(pilot, lambda: "Asked now" in screen_text(app))
         await pilot.pause()
-        box = flat(screen_text(app))
-        assert "IT Ben - battle in W. Mediterr.?" in box  # the title fits its one line
-        assert (
-            "IT fleet entered Western Mediterranean Sea (FR fleet there). "
-            "Asked now: IT, then FR" in box
-        )
-        assert "fight: our fleet against FR fleet" in box
+        return flat(screen_text(app))
+
+
+async def test_a_battle_in_the_western_mediterranean_is_read_whole_at_80x24():
+    box = await battle_question("IT", "naples", "western_mediterranean", "FR")
+    assert "IT Ben - battle in W. Mediterr.?" in box  # the title fits its one line
+    assert (
+        "IT fleet entered Western Mediterranean Sea (FR fleet there). Asked now: IT, then FR" in box
+    )
+    assert "fight: our fleet against FR fleet" in box
 
 
 async def test_a_battle_in_the_english_channel_is_named_in_the_title_at_80x24():
-    game = new_game()
-    place(game, "FR", "fleet", "brest")
-    place(game, "GB", "fleet", "english_channel")
-    start_maneuver(game, "FR")
-    session = Session(game, dict.fromkeys(game.players, "human"), None)
-    app = ImperialApp(session=session, pace=0.0, ascii_only=False)
-    async with drive(app) as pilot:
-        await pilot.pause()
-        game.apply("FR move fleet brest -> english_channel")
-        app.after_change()
-        await until(pilot, lambda: "Asked now" in screen_text(app))
-        assert "FR Cleo - battle in English Ch.?" in flat(screen_text(app))
+    box = await battle_question("FR", "brest", "english_channel", "GB")
+    assert "FR Cleo - battle in English Ch.?" in box

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pilot import drive, humans, screen_text, until
 
 from imperial_tui.app import ImperialApp
-from imperial_tui.app.donations import whole_number
+from imperial_tui.model.numbers import whole_number
 from imperial_tui.model.session import Session
 from rules import Game
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from imperial_tui.model.numbers import whole_number
+
 if TYPE_CHECKING:
     from textual.app import App
 
@@ -18,13 +20,6 @@ if TYPE_CHECKING:
     _App = App[None]
 else:
     _App = object
-
-
-def whole_number(text: str) -> bool:
-    """Whether ``text`` is a whole number written in ASCII digits, signed or not (``int``
-    alone would also take ``3_000`` and other scripts' digits)."""
-    digits = text[1:] if text[:1] in "+-" else text
-    return digits.isascii() and digits.isdigit()
 
 
 class DonationActions(_App):

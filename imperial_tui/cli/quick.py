@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from imperial_tui.cli.messages import EXIT_USAGE, CommandError, one_line
+from imperial_tui.model.numbers import whole_number
 from rules.decisions import Decision
 from rules.game import Game
 from rules.savefile import SaveError, load_game, printable
@@ -248,7 +249,7 @@ def _plain_form(words: list[str]) -> tuple[str, Path, bool, int | None] | None:
             as_json = True
         elif (word == "--at" or word.startswith("--at=")) and not at_given:
             value = next(rest, None) if word == "--at" else word.removeprefix("--at=")
-            if value is None or not _is_int(value):
+            if value is None or not whole_number(value):
                 return None
             at, at_given = int(value), True
         elif file is None and word and not word.startswith("-"):
@@ -258,12 +259,6 @@ def _plain_form(words: list[str]) -> tuple[str, Path, bool, int | None] | None:
     if file is None:
         return None
     return words[0], Path(file), as_json, at
-
-
-def _is_int(text: str) -> bool:
-    """Whether Click's int type reads ``text`` as the same number as ``int()`` here."""
-    digits = text[1:] if text[:1] in "+-" else text
-    return digits.isascii() and digits.isdigit()
 
 
 def answer(words: list[str]) -> int | None:
