@@ -240,6 +240,7 @@ class Hub:
 
     def row(self, table: Table, user: str) -> LobbyRow:
         mine = table.player_of(user)
+        kept = table.seat_kept_for(user) is not None
         game = table.game
         aw = game.awaiting if game is not None else None
         status = "damaged" if table.damaged else table.status
@@ -248,7 +249,7 @@ class Hub:
         elif table.status == OPEN:
             n = table.waiting_seats
             turn = f"waiting for {n} more player{'s' if n != 1 else ''}"
-            if table.seat_kept_for(user) is not None:
+            if kept:
                 turn += "; a seat is kept for you"
         elif aw is None:
             result = game.result() if game is not None else None
@@ -266,7 +267,7 @@ class Hub:
             table.free_seats,
             turn,
             game_title(table.settings.get("game", GameName.IMPERIAL.value)),
-            table.seat_kept_for(user) is not None,
+            kept,
         )
 
     def table_changed(self, table: Table) -> None:
