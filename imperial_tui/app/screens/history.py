@@ -64,8 +64,10 @@ class HistoryPanel(Vertical):
         if turn.nation:
             title.append_text(nation_text(turn.nation))
         self.query_one("#decision-title", Static).update(title)
-        plan = Text(f"action {view.at} of {total} ", style="bold")
-        plan.append("left/right: turn  ,/.: action  b: play from here  esc: now", style="dim")
+        # two lines of whole phrases in the 38 columns of the decision panel (esc is in the
+        # footer and the status line); a wrap left "turn  ,/.:" on one line, "action" on the next
+        plan = Text(f"action {view.at} of {total}", style="bold")
+        plan.append("  b: play from here\nleft/right: turn  ,/.: action", style="dim")
         self.query_one("#decision-plan", Static).update(plan)
         ol = self.query_one("#decision-options", OptionList)
         ol.clear_options()
