@@ -144,8 +144,14 @@ def game_to_dict(
         "deal": deal,
         "created": created or now,
         "saved": now,
+        # informative only, for a list of saves that reads no further than the header (the
+        # app's Load): loading replays ``actions`` and never reads them
+        "round": game.state.round,
         "app": dict(app or {}),
     }
+    result = game.result()
+    if result is not None:
+        doc["winners"] = list(result.winners)
     if setup.position is not None:
         doc["position"] = dict(setup.position)
     doc["actions"] = [str(a) for a in game.history]

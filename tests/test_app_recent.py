@@ -136,3 +136,61 @@ def test_a_damaged_memory_file_is_ignored_and_replaced() -> None:
         assert load_recent() == Recent()
     save_recent(Recent((("Anna", "human"),), None))
     assert load_recent().seats == (("Anna", "human"),)
+
+
+def test_a_save_header_names_the_round_and_a_finished_games_winner(tmp_path: Path) -> None:
+    """Load listed a finished game as any other ("945 actions"): a player could not tell it
+    from the game they meant to go on with. The header now holds the round and, once the
+    game is over, its winners; the list reads them without replaying the game."""
+    import random
+
+    from imperial_tui.app.screens.load import read_saved
+
+    game = Game.new(["Anna", "Ben", "Cleo"], seed=5)
+    rng = random.Random(5)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal_actions()))
+    Session(game, humans(game), tmp_path / "on.json").save()
+    entry = read_saved(tmp_path / "on.json")
+    assert entry is not None
+    assert entry.progress() == f"round {game.state.round}, 40 actions"
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    Session(game, humans(game), tmp_path / "over.json").save()
+    entry = read_saved(tmp_path / "over.json")
+    result = game.result()
+    assert entry is not None and result is not None and len(result.winners) == 1
+    assert entry.progress() == f"{len(game.plies)} actions, over: {result.winners[0]} won"
+
+
+@pytest.mark.parametrize(
+    ("extra", "shown"),
+    [
+        ({}, "1 action"),  # an older save: no round, no winners
+        ({"round": "3"}, "1 action"),
+        ({"round": True}, "1 action"),
+        ({"round": 10**9}, "1 action"),
+        ({"winners": "Anna"}, "round 1, 1 action"),
+        ({"winners": [7]}, "round 1, 1 action"),
+        ({"winners": ["Anna", "Ben", "Cleo", "Dan"]}, "round 1, 1 action"),
+        ({"winners": ["Anna", "Ben"]}, "1 action, over: shared by Anna and Ben"),
+        ({"winners": ["\x1b[2JAnna"]}, "1 action, over: \\x1b[2JAnna won"),  # shown, not sent
+    ],
+)
+def test_the_lists_header_fields_of_any_type_never_stop_a_listing(
+    tmp_path: Path, extra: dict[str, object], shown: str
+) -> None:
+    import json
+
+    from imperial_tui.app.screens.load import read_saved
+
+    game = Game.new(["Anna", "Ben", "Cleo"], seed=5)
+    game.apply(game.legal_actions()[0])
+    path = tmp_path / "g.json"
+    Session(game, humans(game), path).save()
+    doc = json.loads(path.read_text())
+    doc.pop("round")
+    path.write_text(json.dumps(doc | ({"round": 1} if "winners" in extra else {}) | extra))
+    entry = read_saved(path)
+    assert entry is not None
+    assert entry.progress() == shown

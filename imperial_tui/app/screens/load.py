@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from imperial_tui.app.screens.guard import DismissFromTop, GuardedDialog
 from imperial_tui.model.session import default_save_path
+from rules.common import counted
 from rules.safe_file import FileProblem, read_regular
 from rules.savefile import printable
 
@@ -36,11 +37,24 @@ class SavedGame:
     saved: float  # modification time
     players: tuple[str, ...]
     actions: int
+    round: int | None = None  # the header's, where it has one (an older save has none)
+    winners: tuple[str, ...] = ()  # the header's: a finished game's
 
     def label(self) -> str:
         when = datetime.fromtimestamp(self.saved).strftime("%Y-%m-%d %H:%M")
         who = ", ".join(self.players) or "?"
-        return f"{when}  {printable(who, 40)}  ({self.actions} actions)  {self.path.name}"
+        return f"{when}  {printable(who, 40)}  ({self.progress()})  {self.path.name}"
+
+    def progress(self) -> str:
+        """How far the game is: "round 12, 345 actions", or who won a finished one."""
+        actions = counted(self.actions, "action", "actions")
+        if self.winners:
+            names = printable(" and ".join(self.winners), 40)
+            won = f"{names} won" if len(self.winners) == 1 else f"shared by {names}"
+            return f"{actions}, over: {won}"
+        if self.round is not None:
+            return f"round {self.round}, {actions}"
+        return actions
 
 
 def same_file_key(path: Path) -> Path:
@@ -102,7 +116,18 @@ def read_saved(path: Path) -> SavedGame | None:
         )
         actions = doc.get("actions", [])
         count = len(actions) if isinstance(actions, list) else 0
-        return SavedGame(path, path.stat().st_mtime, players, count)
+        # (informative header fields: whatever their type, they never stop a file's listing)
+        number = doc.get("round")
+        shown_round = number if type(number) is int and 0 <= number < 10_000 else None
+        winners = doc.get("winners")
+        won = (
+            tuple(winners)
+            if isinstance(winners, list)
+            and 0 < len(winners) <= len(players)
+            and all(isinstance(name, str) and name for name in winners)
+            else ()
+        )
+        return SavedGame(path, path.stat().st_mtime, players, count, shown_round, won)
     except (OSError, ValueError, FileProblem, RecursionError):
         return None
 
