@@ -129,13 +129,15 @@ def _is_nation_action(action: Action) -> bool:
 DECISION_WORDS = {
     Decision.RONDEL: "choose a rondel space",
     Decision.SWISS_BANK: "decide whether to force a stop on Investor",
-    Decision.BUILD_FACTORY: "build a factory",
-    Decision.PRODUCE: "produce",
-    Decision.IMPORT: "import units",
+    # (said as "Anna must ... now" to an action out of turn: a step a nation may leave out,
+    # as building no factory, importing nothing or not investing, is a decision "on" it)
+    Decision.BUILD_FACTORY: "decide on a factory",
+    Decision.PRODUCE: "decide on production",
+    Decision.IMPORT: "decide on imports",
     Decision.MANEUVER: "maneuver",
     Decision.BATTLE: "decide on a battle",
     Decision.CANAL: "answer whether a unit may pass through a canal",
-    Decision.INVEST: "invest",
+    Decision.INVEST: "decide whether to invest",
     Decision.BOND_CHOICE: "choose a bond",
 }
 

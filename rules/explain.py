@@ -98,7 +98,7 @@ UPGRADE = _ref("investor", "Investor", "upgrading a bond", "§5.5.2")
 GOVERNMENT = _ref("investor", "Investor", "the government check", "§5.5.5")
 BOND_ROUNDS = _ref("variants", "Variants", "experienced players' bond rounds", "§2.5")
 NO_CARD = _ref("variants", "Variants", "without investor card", "§6")
-DONATE = _ref("import", "Import", "donations", "§1.5")
+DONATE = _ref("overview", "Money", "donations", "§1.5")  # (any time, not only at Import)
 CANAL = _ref("2030", "Imperial 2030", "canals", "§2.3", "RULES_2030.md")
 RONDEL_COST_2030 = _ref("2030", "Imperial 2030", "cost of a rondel move", "§3", "RULES_2030.md")
 
@@ -370,6 +370,10 @@ def _legal(game: Game, action: Action) -> tuple[RuleRef, str]:
         return DONATE, "a player may give cash to a treasury at any time"
     if isinstance(action, Pass):
         return _invest_ref(s, action), "a player need not invest"
+    if isinstance(action, Buy) and action.returning is not None:
+        return _invest_ref(s, action), (
+            "the player returns the smaller bond and pays the difference into the treasury"
+        )
     return _invest_ref(s, action), "the player pays the bond's value into the treasury"
 
 

@@ -191,8 +191,8 @@ def rondel_refusal(s: GameState, n: int, target: int) -> str | None:
     if block is Block.INVESTOR_SHORT:
         return (
             f"{nname(s, n)} cannot choose Investor: its treasury is "
-            f"{interest_shortfall(s, n)}M short of the interest and {s.players[gov]} cannot "
-            "pay that in cash"
+            f"{interest_shortfall(s, n)}M short of the interest it owes the other bondholders, "
+            f"and {s.players[gov]}, its government, cannot pay that in cash"
         )
     return (
         f"{nname(s, n)} cannot build a factory now, so it may not choose "

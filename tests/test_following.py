@@ -158,7 +158,7 @@ async def test_hot_seat_recap_is_each_players_own_after_the_hand_over(tmp_path: 
         await pilot.pause()
         handover = app.screen
         assert type(handover).__name__ == "HandoverScreen"
-        await until(pilot, lambda: "Ben decides next: invest." in screen_text(app))
+        await until(pilot, lambda: "Next: Ben, to decide whether to invest." in screen_text(app))
         await pilot.press("enter")
         await pilot.pause()
         assert session.viewer == "Ben"
@@ -172,7 +172,7 @@ async def test_hot_seat_recap_is_each_players_own_after_the_hand_over(tmp_path: 
         app.apply_human(g.parse("IT rondel taxation"))
         await until(pilot, lambda: g.awaiting.player == "Anna")
         await until(pilot, lambda: "Pass the keyboard to Anna" in screen_text(app))
-        assert "Anna decides next for" in screen_text(app)
+        assert "Next: Anna for" in screen_text(app)
 
 
 async def test_a_donation_is_the_donors_own_decision_and_brings_no_recap_back(

@@ -212,7 +212,7 @@ def test_explain_cites_the_rule_and_the_province_that_cuts_the_rail(rail_file: P
         ("Ben buys GE 12", False, "Sequence of play, whose decision"),
         ("GE army fights RU army in berlin", False, "Maneuver, battles"),
         ("GE end maneuver", True, "Maneuver, flags"),
-        ("Anna donates 3 to GE", False, "Import, donations"),
+        ("Anna donates 3 to GE", False, "Money, donations"),
         ("castle kingside", False, "Action notation, docs/ACTIONS.md"),
     ],
 )

@@ -22,7 +22,11 @@ factor, plus your cash.
 The game ends as soon as a nation reaches 25 power points (during its Taxation).
 
 A turn: the government moves the nation's marker clockwise on the rondel and carries out the
-space's action (Factory, Production, Maneuver, Investor, Import, Taxation).""",
+space's action (Factory, Production, Maneuver, Investor, Import, Taxation).
+
+Money: a player may give cash to any nation's treasury at any time (a donation), for example
+so that it can pay for a factory or an import. Loans and gifts between players are not
+allowed.""",
     ),
     "rondel": (
         "The rondel",

@@ -184,9 +184,7 @@ class HandoverScreen(DismissFromTop, Screen[bool]):
         what = DECISION_WORDS.get(self.kind, self.kind) if self.kind is not None else ""
         for_nation = f" for {self.nation}" if self.nation else ""
         with Vertical(classes="dialog"):
-            yield Static(
-                f"[b]{self.player}[/b] decides next{for_nation}: {what}.", classes="question"
-            )
+            yield Static(f"Next: [b]{self.player}[/b]{for_nation}, to {what}.", classes="question")
             yield Static(f"Pass the keyboard to {self.player}, then press Enter.", classes="hint")
             if self.previous and self.previous != self.player:
                 after = ""
