@@ -87,13 +87,67 @@ async def test_continue_offers_the_game_opened_with_imperial_play(tmp_path: Path
         assert app.session.path == elsewhere.absolute()
 
 
+async def test_a_game_saved_as_elsewhere_stays_listed_after_another_is_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A playtest: a game saved with "save as" outside the save folder, played on there,
+    then left for another game, was gone from Load; and before that "continue last game"
+    offered the file saved before the "save as", an older position of the same game. The
+    games played last are each listed wherever they are, newest first."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = tmp_path / "imperial"
+    folder.mkdir()
+    older = folder / "older.json"
+    Session(Game.new(["Anna", "Ben"], seed=1), {"Anna": "human", "Ben": "human"}, older).save()
+    os.utime(older, (1e9, 1e9))
+    game = Game.new(["Anna", "Ben", "Cleo"], seed=3)
+    autosave = folder / "game-1.json"
+    session = Session(game, humans(game), autosave)
+    session.save()
+    mine = tmp_path / "club" / "mine.json"
+    app = ImperialApp(session=session, pace=0.0)
+    async with drive(app, opened=True) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.press(*"save as", "enter")
+        await until(pilot, lambda: type(app.screen).__name__ == "PromptScreen")
+        field = app.screen.query_one(Input)
+        field.value = str(mine)
+        await pilot.press("enter")
+        await until(pilot, lambda: mine.exists())
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        listed = app.screen.query_one("#load-list", OptionList)
+        prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert not any(p.startswith("Continue") for p in prompts), prompts
+        assert "mine.json (on show)" in prompts[0]
+        assert "game-1.json" in prompts[listed.highlighted or 0]
+        await pilot.press("escape")
+        app.load(older)  # another game
+        await until(pilot, lambda: app.session is not None and app.session.path == older)
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        listed = app.screen.query_one("#load-list", OptionList)
+        prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+        assert sum("mine.json" in p for p in prompts) == 1, prompts
+    app = ImperialApp(pace=0.0)  # the next start: "continue" is the game played last
+    async with drive(app) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        listed = app.screen.query_one("#load-list", OptionList)
+        first = str(listed.get_option_at_index(0).prompt)
+        assert first.startswith("Continue last game") and "older.json" in first, first
+        assert any("mine.json" in str(listed.get_option_at_index(i).prompt) for i in range(4))
+
+
 async def test_load_lists_each_save_once_whatever_name_it_was_opened_by(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The game on show, opened as `imperial play two.json` in the save folder, was listed
     twice: offered to continue (its relative name did not match the folder's) and again in
     the list; a second name of one file (a symbolic link) was listed twice too. Each file
-    is listed once, the game on show marked, and "continue" offers another game."""
+    is listed once, newest first, the game on show marked and the first other highlighted.
+    With a game on show no entry is "continue last game": that game is the one on show."""
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     folder = tmp_path / "imperial"
     folder.mkdir()
@@ -110,11 +164,13 @@ async def test_load_lists_each_save_once_whatever_name_it_was_opened_by(
         await until(pilot, lambda: isinstance(app.screen, LoadScreen))
         listed = app.screen.query_one("#load-list", OptionList)
         prompts = [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
-        assert len(prompts) == 4, prompts  # continue, two more, another file
+        assert len(prompts) == 4, prompts  # three saves, another file
         assert sum("two.json" in p for p in prompts) == 1
         assert sum("one.json" in p for p in prompts) == 1
         assert sum("tuesday.json" in p or "link.json" in p for p in prompts) == 1
-        assert prompts[0].startswith("Continue last game") and "two.json" not in prompts[0]
+        assert not any(p.startswith("Continue") for p in prompts)
+        assert "tuesday.json" in prompts[0] or "link.json" in prompts[0]  # the newest
+        assert listed.highlighted == 0
         assert [p for p in prompts if "(on show)" in p] == [p for p in prompts if "two.json" in p]
         await pilot.press("enter")
         await until(pilot, lambda: app.session is not session, what="the game continued")
@@ -130,11 +186,13 @@ def test_a_damaged_memory_file_is_ignored_and_replaced() -> None:
         '{"seats": [["Anna", "bot:godlike"]]}',
         '{"seats": [["A\\u0007", "human"]], "last_game": 7}',
         '{"seats": "x", "last_game": "a\\u0000b"}',
+        '{"games": [7, null, "a\\u0000b"]}',
+        '{"games": {"a": 1}, "last_game": []}',
         "\x00\xff",
     ):
         path.write_bytes(text.encode("utf-8", "surrogateescape"))
         assert load_recent() == Recent()
-    save_recent(Recent((("Anna", "human"),), None))
+    save_recent(Recent((("Anna", "human"),)))
     assert load_recent().seats == (("Anna", "human"),)
 
 

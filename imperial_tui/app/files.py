@@ -103,7 +103,9 @@ class SaveFileActions(_App):
         def done(value: str | None) -> None:
             if value and self.session is not None:
                 try:
-                    self.said_saved(self.session.save(typed_save_path(value)))
+                    saved = self.session.save(typed_save_path(value))
+                    remember_game(saved)  # (the game is now this file: Load lists it)
+                    self.said_saved(saved)
                 except (SaveError, OSError) as exc:
                     self.notify(str(exc), severity="error")
 
@@ -119,7 +121,7 @@ class SaveFileActions(_App):
             if value is not None:
                 self.load(value)
 
-        self.push_screen(LoadScreen(current, last=load_recent().last_game), done)
+        self.push_screen(LoadScreen(current, recent=load_recent().games), done)
 
     def load(self, path: Path) -> None:
         """Open a save (the Load prompt, or the reload after another program changed it).

@@ -1,7 +1,7 @@
 """What the app remembers between runs: the seats of the last new game (names and who plays
-them) and the game last played, so that the new-game screen starts from the table a group
-plays with and "continue" finds the game opened last, also one opened with
-``imperial play FILE`` outside the save folder.
+them) and the games played last, so that the new-game screen starts from the table a group
+plays with, "continue" finds the game opened last and Load lists the others, also those
+opened with ``imperial play FILE`` or saved with "save as" outside the save folder.
 
 Kept in ``$XDG_STATE_HOME/imperial/recent.json`` (``~/.local/state``). The file is bad input
 like any other: one that is not ours, too big, or wrong in any field is ignored (the app
@@ -22,6 +22,7 @@ from rules.safe_file import FileProblem, read_regular
 
 MAX_SEATS = 6
 MAX_NAME = 20
+MAX_GAMES = 12  # the games played last, each listed by Load wherever its file is
 OFF = "off"  # an empty seat on the new-game screen
 
 
@@ -32,11 +33,18 @@ def recent_file() -> Path:
 
 @dataclass(frozen=True, slots=True)
 class Recent:
-    """The last new game's seats ((name, controller word) in seat order) and the save file
-    of the game last played."""
+    """The last new game's seats ((name, controller word) in seat order) and the save files
+    of the games played last, the last one first. Load lists them wherever they are: a game
+    saved with "save as" outside the save folder was lost from the list as soon as another
+    game was opened (a playtest)."""
 
     seats: tuple[tuple[str, str], ...] = ()
-    last_game: Path | None = None
+    games: tuple[Path, ...] = ()
+
+    @property
+    def last_game(self) -> Path | None:
+        """The game played last: the one "continue last game" offers."""
+        return self.games[0] if self.games else None
 
 
 def load_recent(path: Path | None = None) -> Recent:
@@ -47,9 +55,11 @@ def load_recent(path: Path | None = None) -> Recent:
         return Recent()
     if not isinstance(doc, dict):
         return Recent()
-    last = doc.get("last_game")
-    last_game = Path(last) if isinstance(last, str) and last and "\0" not in last else None
-    return Recent(_seats(doc.get("seats")), last_game)
+    listed = doc.get("games")
+    if not isinstance(listed, list):  # (a file written before the list: its one game)
+        listed = [doc.get("last_game")]
+    games = tuple(Path(g) for g in listed[:MAX_GAMES] if isinstance(g, str) and g and "\0" not in g)
+    return Recent(_seats(doc.get("seats")), games)
 
 
 def _seats(raw: object) -> tuple[tuple[str, str], ...]:
@@ -79,6 +89,8 @@ def save_recent(recent: Recent, path: Path | None = None) -> None:
     target = path or recent_file()
     doc = {
         "seats": [list(seat) for seat in recent.seats],
+        "games": [str(game) for game in recent.games[:MAX_GAMES]],
+        # (read by an older program, which knows only the one game)
         "last_game": str(recent.last_game) if recent.last_game else None,
     }
     with contextlib.suppress(OSError):
@@ -92,10 +104,13 @@ def remember_seats(seats: list[tuple[str, str]], path: Path | None = None) -> No
     """The new-game screen's seats as started (empty seats included, so the table keeps its
     shape)."""
     old = load_recent(path)
-    save_recent(Recent(tuple(seats[:MAX_SEATS]), old.last_game), path)
+    save_recent(Recent(tuple(seats[:MAX_SEATS]), old.games), path)
 
 
 def remember_game(game_file: Path, path: Path | None = None) -> None:
-    """The save file of the game now on show: "continue" offers it next time."""
+    """The save file of the game now on show: "continue" offers it next time, and Load
+    lists it with the others played last."""
     old = load_recent(path)
-    save_recent(Recent(old.seats, game_file.absolute()), path)
+    shown = game_file.absolute()
+    games = (shown, *(game for game in old.games if game != shown))
+    save_recent(Recent(old.seats, games[:MAX_GAMES]), path)

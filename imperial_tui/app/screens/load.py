@@ -140,25 +140,37 @@ class LoadScreen(DismissFromTop, GuardedDialog, ModalScreen[Path | None]):
     ]
 
     def __init__(
-        self, current: Path | None = None, directory: Path | None = None, last: Path | None = None
+        self,
+        current: Path | None = None,
+        directory: Path | None = None,
+        recent: tuple[Path, ...] = (),
     ) -> None:
-        """``last``: the game played last (model.recent), offered to continue even when it
-        is not in the save folder (one opened with ``imperial play FILE``)."""
+        """``current``: the game on show, if any. ``recent``: the games played last, the last
+        one first (model.recent), listed even when they are not in the save folder (opened
+        with ``imperial play FILE``, saved with "save as")."""
         super().__init__()
         self.current = current
         self.directory = directory or save_directory()
         games = saved_games(self.directory)
-        if last is not None and (played := read_saved(last)) is not None:
-            games.insert(0, played)
-        self.games = once_each(games)
+        games += [played for path in recent if (played := read_saved(path)) is not None]
+        self.games = sorted(once_each(games), key=lambda g: g.saved, reverse=True)
+        self.last = next(
+            (g for g in self.games if recent and same_file_key(g.path) == same_file_key(recent[0])),
+            None,
+        )
 
     def shown_now(self, game: SavedGame) -> bool:
         """Whether ``game`` is the game on show (by whatever name it was opened)."""
         return self.current is not None and same_file_key(game.path) == same_file_key(self.current)
 
     def continued(self) -> SavedGame | None:
-        """The game "continue last game" offers: the first listed that is not on show."""
-        return next((g for g in self.games if not self.shown_now(g)), None)
+        """The game "continue last game" offers when no game is on show: the one played last,
+        else the newest save. With a game on show nothing is "the last game" but that one:
+        the list is the saves, newest first, and the first not on show is highlighted (a
+        playtest: after "save as", the file saved before it was offered as the last game)."""
+        if self.current is not None or not self.games:
+            return None
+        return self.last or self.games[0]
 
     def compose(self) -> ComposeResult:
         options: list[Option] = []
@@ -172,13 +184,23 @@ class LoadScreen(DismissFromTop, GuardedDialog, ModalScreen[Path | None]):
                 mark = " (on show)" if self.shown_now(g) else ""
                 options.append(Option(Text(g.label() + mark), id=str(i)))
         options.append(Option(Text("Another file... (type its path)", style="italic"), id="path"))
+        self._first_choice = next(
+            (k for k, option in enumerate(options) if option.id != str(self._shown_index())),
+            0,
+        )
         with Vertical(classes="dialog wide-dialog"):
             yield Static(f"Load a saved game ({self.directory})", classes="question")
             yield OptionList(*options, id="load-list")
             yield Static("enter load   escape cancel", classes="hint")
 
+    def _shown_index(self) -> int:
+        """The index of the game on show in ``games`` (-1: none is)."""
+        return next((i for i, g in enumerate(self.games) if self.shown_now(g)), -1)
+
     def on_mount(self) -> None:
-        self.query_one("#load-list", OptionList).focus()
+        listed = self.query_one("#load-list", OptionList)
+        listed.highlighted = self._first_choice  # (never the game already on show)
+        listed.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
