@@ -61,8 +61,9 @@ async def test_new_game_keeps_the_seats_and_load_lists_saved_games(
         await pilot.press("ctrl+o")
         await pilot.pause()
         assert type(app.screen).__name__ == "LoadScreen"
-        first = app.screen.query_one("#load-list").get_option_at_index(0).prompt.plain
-        assert first.startswith("Continue last game") and "Xena, Yuri" in first
+        listed = app.screen.query_one("#load-list")
+        chosen = listed.get_option_at_index(listed.highlighted).prompt.plain
+        assert "Xena, Yuri" in chosen and "(on show)" not in chosen  # the first other game
         await pilot.press("enter")
         await opened_board(pilot)
         assert app.session.path == folder / "old.json"
