@@ -165,6 +165,12 @@ async def test_hostile_and_friendly_into_one_region_are_one_line_that_asks() -> 
         assert "Munich" in ol.get_option_at_index(ol.highlighted).prompt.plain
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+        # what the choice means, said over it (RULES.md §4.2; a playtest met two lines that
+        # differed by one word)
+        assert app.screen.question == (
+            "Into Munich, a home province of GE. Hostile: GE can no longer produce, import, "
+            "build or collect factory tax there, nor rail through it. Friendly: no effect."
+        )
         labels = [str(label) for label in app.screen.labels]
         assert sorted(("hostile" in t, "friendly" in t) for t in labels) == [
             (False, True),

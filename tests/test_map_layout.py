@@ -580,3 +580,20 @@ def test_the_cursor_crosses_the_pacific_edge_of_the_world():
             assert nxt is not None and layout.region_at(nxt) in {
                 into for r, into, _ in layout.wrap_marks() if r == here
             }, (here, there)
+
+
+@pytest.mark.parametrize("cell", [COMPACT_CELL, FULL_CELL])
+def test_left_and_right_keep_to_the_cursors_row(cell) -> None:
+    """A playtest: on Munich's label (the row "BRE FR | PAR FR | BEL | MUN GE"), left went to
+    Dijon in the row below, beside Munich's staggered lower cell; Belgium took left then up.
+    Left and right leave a region from the cursor's own row where it has cells there."""
+    painter = MapPainter(load_board("europe"), cell=cell)
+    layout = painter.layout
+    label_row, lower = layout.cells_of("munich")
+    assert label_row[1] < lower[1]
+    left = painter.step(label_row, -1, 0)
+    assert left is not None and layout.region_at(left) == "belgium"
+    back = painter.step(left, 1, 0)
+    assert back is not None and layout.region_at(back) == "munich"
+    below = painter.step(lower, -1, 0)
+    assert below is not None and layout.region_at(below) == "dijon"  # from its lower row

@@ -57,3 +57,15 @@ def test_a_position_naming_the_wrong_factory_says_an_armaments_factory() -> None
     doc["regions"]["vienna"]["factory"] = "shipyard"
     with pytest.raises(PositionError, match="Vienna takes an armaments factory, not"):
         Game.from_position(doc)
+
+
+def test_destroying_a_factory_says_what_it_costs_rules_5_4_5() -> None:
+    """ "The factory and exactly three of the active nation's armies are removed" (RULES.md
+    §5.4.5): the option says so where it is chosen (a playtest saw the armies go unsaid)."""
+    from imperial_tui.render.words import action_words
+    from rules.actions import DestroyFactory
+
+    game = new_game(4)
+    assert action_words(game.state, DestroyFactory("AH", "venice")) == (
+        "destroys the factory in Venice: it and 3 armies are removed"
+    )

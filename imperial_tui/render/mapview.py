@@ -169,7 +169,12 @@ class MapPainter:
             cx, cy = self.cell_point(c)
             return (cx - ox) * dx + (cy - oy) * 2 * dy - 0.1 * abs((cx - ox) * dy - (cy - oy) * dx)
 
-        start = max(self.layout.cells_of(here), key=ahead) if here else cell
+        cells = self.layout.cells_of(here) if here else (cell,)
+        if dx and not dy:  # left and right leave from the cursor's own row where the region
+            # has cells in it: from Munich's label row, left is Belgium beside it, not Dijon
+            # below its staggered lower cell (a playtest)
+            cells = tuple(c for c in cells if c[1] == cell[1]) or cells
+        start = max(cells, key=ahead)
         px, py = self.cell_point(start)
         best: tuple[float, Cell] | None = None
         for y, row in enumerate(self.layout.grid):

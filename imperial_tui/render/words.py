@@ -118,7 +118,8 @@ def action_words(s: GameState, action: Action, arrow: str = "->") -> str:
     if isinstance(a, NoFight):
         return "does not fight"
     if isinstance(a, DestroyFactory):
-        return f"destroys the factory in {region_name(s, a.region)}"
+        # (what it costs, said where it is chosen: a playtest saw the armies go unannounced)
+        return f"destroys the factory in {region_name(s, a.region)}: it and 3 armies are removed"
     if isinstance(a, EndManeuver):
         return "ends the Maneuver"
     if isinstance(a, Buy):

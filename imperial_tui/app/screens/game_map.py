@@ -18,6 +18,7 @@ from textual.widgets import OptionList
 from imperial_tui.app.messages import ActionChosen
 from imperial_tui.app.widgets.base import nation_text
 from imperial_tui.app.widgets.decision import DecisionPanel, move_label, region_name
+from imperial_tui.app.widgets.maneuver_menu import status_question
 from imperial_tui.app.widgets.map import MapInfo, MapModel, MapView
 from imperial_tui.app.widgets.regions import RegionsPanel
 from imperial_tui.render.mapmarks import (
@@ -31,7 +32,7 @@ from imperial_tui.render.mapmarks import (
 from imperial_tui.render.mapview import COMPACT_CELL, FULL_CELL, MapPainter
 from imperial_tui.render.regioninfo import plural
 from rules import Action
-from rules.actions import MoveFleet
+from rules.actions import MoveArmy, MoveFleet
 from rules.decisions import Decision
 from rules.state import Awaiting
 from rules.summary import RegionSummary
@@ -583,6 +584,8 @@ class GameMap(_Screen):
 
         from imperial_tui.app.screens.dialogs import ChoiceScreen
 
+        if any(isinstance(a, MoveArmy) and a.status for a in moves):  # hostile or friendly
+            title = status_question(s, moves[0].dest, "Move to")
         self.app.push_screen(ChoiceScreen(title, picks), picked)
 
     def show_region(self, rid: str) -> None:

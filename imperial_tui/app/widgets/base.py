@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from rich.cells import cell_len
@@ -37,13 +38,31 @@ class Hanging:
         return self.head.plain + self.body.plain
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        # the body hangs under the end of the head's last line
-        indent = (
+        # the body hangs under the end of the head's last line, unless a word of it would not
+        # fit there: then it hangs further left, so that no word is cut in two ("Western" /
+        # "Mediterran" / "ean Sea" under a fleet's long name, a playtest)
+        width = options.max_width
+        start = (
             self.head.split("\n")[-1].cell_len if "\n" in self.head.plain else self.head.cell_len
         )
-        lines = self.body.wrap(console, max(8, options.max_width - indent))
+        longest = max((cell_len(word) for word in self.body.plain.split()), default=0)
+        indent = start if longest <= width - start else max(2, min(start, width - longest))
         out = self.head.copy()
-        for i, line in enumerate(lines):
+        body = self.body
+        if indent < start:  # the first line keeps the whole words that fit after the head
+            taken = 0
+            for word in re.finditer(r"\S+", body.plain):
+                if cell_len(body.plain[: word.end()]) > width - start:
+                    break
+                taken = word.end()
+            out.append_text(body[:taken])
+            body = body[taken:]
+            body = body[len(body.plain) - len(body.plain.lstrip()) :]
+            if not body.plain:
+                yield out
+                return
+            out.append("\n" + " " * indent)
+        for i, line in enumerate(body.wrap(console, max(8, width - indent))):
             if i:
                 out.append("\n" + " " * indent)
             out.append_text(line)

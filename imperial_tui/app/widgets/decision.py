@@ -38,6 +38,7 @@ from imperial_tui.app.widgets.maneuver_menu import (  # move_label: also for the
     jump_name,
     move_label,
     move_options,
+    status_question,
     unit_options,
 )
 from imperial_tui.app.widgets.plan_line import fitted_plan
@@ -294,8 +295,7 @@ class DecisionPanel(Vertical):
             if value is not None:
                 self.post_message(ActionChosen(value))
 
-        dest = region_name(s, unit_moves[0].dest)
-        self.app.push_screen(ChoiceScreen(f"Into {dest}:", picks), picked)
+        self.app.push_screen(ChoiceScreen(status_question(s, unit_moves[0].dest), picks), picked)
 
     def open_group(self, key: str | None) -> None:
         self._open = key

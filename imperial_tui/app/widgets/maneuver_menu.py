@@ -45,6 +45,21 @@ GROUP_TITLES = {
 ROUTES = ("one step", "by rail", "by convoy")
 
 
+def status_question(s: GameState, rid: str, verb: str = "Into") -> str:
+    """The question over "hostile or friendly?" ('Into Marseille, a home province of FR: ...'),
+    with what the choice means (RULES.md §4.2), for a newcomer who met two lines that differ
+    by one word (a playtest)."""
+    name = region_name(s, rid)
+    r = s.board.index.get(rid)
+    owner = s.board.regions[r].nation if r is not None else None
+    if owner is None:
+        return f"{verb} {name}:"
+    return (
+        f"{verb} {name}, a home province of {owner}. Hostile: {owner} can no longer produce, "
+        "import, build or collect factory tax there, nor rail through it. Friendly: no effect."
+    )
+
+
 def foreign_units(s: GameState, rid: str, nation: str) -> str:
     """Other nations' units in a region, e.g. 'IT army, FR fleet x2' (a battle may follow)."""
     r = s.board.index.get(rid)
