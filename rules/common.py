@@ -39,6 +39,12 @@ def nname(s: GameState, n: int) -> str:
     return s.board.nations[n].name
 
 
+def possessive(name: str) -> str:
+    """ "Italy's", "the United States'" (Imperial 2030): a name that ends in s takes only the
+    apostrophe ("United States's" read wrong to a rules lawyer)."""
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def rname(s: GameState, r: int) -> str:
     return s.board.regions[r].name
 
@@ -47,7 +53,8 @@ def region_index(s: GameState, region_id: str) -> int:
     r = s.board.index.get(region_id)
     if r is None:
         if region_id in s.board.impassable:
-            raise IllegalAction(f"{region_id} is impassable: no unit may ever enter it")
+            name = region_id.replace("_", " ").title()  # (the board keeps only their ids)
+            raise IllegalAction(f"{name} is impassable: no unit may ever enter it")
         raise IllegalAction(f"there is no region {region_id!r} on the map")
     return r
 

@@ -17,6 +17,7 @@ from rules.common import (
     code,
     counted,
     nname,
+    possessive,
     power_gain,
     rname,
     say,
@@ -342,11 +343,11 @@ def step_taxation(s: GameState, ev: Events) -> None:
         paid = bank_pays(s, income)
         s.treasury[n] += paid
         if units:
-            say(ev, s, n, f"{name}'s {upkeep}: its treasury receives {paid}M")
+            say(ev, s, n, f"{possessive(name)} {upkeep}: its treasury receives {paid}M")
         else:
             say(ev, s, n, f"{name} has no units to pay: its treasury receives {paid}M")
     else:
-        say(ev, s, n, f"{name}'s {upkeep}: its treasury receives nothing")
+        say(ev, s, n, f"{possessive(name)} {upkeep}: its treasury receives nothing")
     points = level - 5
     before = s.power[n]
     s.power[n] = min(WIN_POWER, before + points)

@@ -38,6 +38,7 @@ from rules.common import (
     nation_index,
     nname,
     player_index,
+    possessive,
     push,
     say,
 )
@@ -167,7 +168,7 @@ def next_turn(s: GameState, ev: Events) -> None:
             s.turn = n
             s.turn_ctx = None
             gov = s.players[s.government[n]]
-            say(ev, s, n, f"— round {s.round}: {nname(s, n)}'s turn ({gov}) —")
+            say(ev, s, n, f"— round {s.round}: {possessive(nname(s, n))} turn ({gov}) —")
             push(s, ("rondel_decision",))  # rondel.step_rondel_decision
             return
     say(ev, s, None, "no nation has a government: the game ends")
@@ -260,7 +261,7 @@ def _check_actor(s: GameState, action: Action, kind: Decision) -> None:
                 raise IllegalAction(f"{who} must {words} now, not act for {nname(s, n)}")
             raise IllegalAction(
                 f"it is {who}'s decision for {nname(s, s.awaiting_nation)} "
-                f"({words}), not {nname(s, n)}'s"
+                f"({words}), not {possessive(nname(s, n))}"
             )
         return
     player = player_index(s, action.actor)
@@ -290,7 +291,7 @@ def _donate(s: GameState, a: Donate, ev: Events) -> None:
         raise IllegalAction(refusal)
     s.cash[p] -= a.amount
     s.treasury[n] += a.amount
-    say(ev, s, n, f"{a.player} donates {a.amount}M to {nname(s, n)}'s treasury")
+    say(ev, s, n, f"{a.player} donates {a.amount}M to {possessive(nname(s, n))} treasury")
 
 
 def start(s: GameState) -> list[Event]:

@@ -36,7 +36,7 @@ from rules.actions import (
     parse_action,
 )
 from rules.canals import crossed, gates
-from rules.common import code
+from rules.common import code, possessive
 from rules.decisions import Decision
 from rules.donations import DonationRoute, donation_route
 from rules.engine import DECISIONS, NATION_ACTIONS
@@ -280,9 +280,9 @@ def _army_problem(s: GameState, a: MoveArmy, reason: str) -> tuple[RuleRef, str]
     name = board.nations[n].name
     origin, dest = board.regions[o].name, board.regions[d].name
     return ARMIES, (
-        f"an army makes one step into a neighbouring region, by rail through {name}'s own "
-        f"home provinces before or after it, or by convoy; {dest} is neither next to "
-        f"{origin} nor to a province the rail reaches from it"
+        "an army makes one step into a neighbouring region, by rail through "
+        f"{possessive(name)} own home provinces before or after it, or by convoy; {dest} is "
+        f"neither next to {origin} nor to a province the rail reaches from it"
     )
 
 
@@ -419,8 +419,8 @@ def _canal_question(s: GameState, action: Action) -> str:
     if not asks:
         return ""
     who = " and then ".join(
-        f"{board.nations[g.asks].name}'s government ({s.players[s.government[g.asks]]}) for "
-        f"the {board.canals[g.canal].name}"
+        f"{possessive(board.nations[g.asks].name)} government "
+        f"({s.players[s.government[g.asks]]}) for the {board.canals[g.canal].name}"
         for g in asks
     )
     return f"it crosses a canal: {who} is asked first, and the unit moves only on a yes"
@@ -455,7 +455,7 @@ def _army_route(s: GameState, a: MoveArmy) -> tuple[RuleRef, str]:
         return CONVOY, f"by convoy from {origin} across {seas} to {dest}{status}"
     if d in rail.start(o):
         name = board.nations[n].name
-        return RAIL, f"by rail through {name}'s own unoccupied home provinces to {dest}"
+        return RAIL, f"by rail through {possessive(name)} own unoccupied home provinces to {dest}"
     if d in board.land_neighbours[o]:
         return ref, f"one step from {origin} into the neighbouring {dest}{status}"
     before = [e for e in rail.start(o) if e != o and d in board.land_neighbours[e]]

@@ -4,7 +4,7 @@ region's last occupant leaves or is destroyed."""
 
 from __future__ import annotations
 
-from rules.common import Events, nname, rname, say
+from rules.common import Events, nname, possessive, rname, say
 from rules.geometry import where
 from rules.state import MAP, NO, GameState
 
@@ -35,7 +35,13 @@ def set_flag(s: GameState, r: int, m: int, ev: Events) -> None:
     if s.flags_in_supply(m) > 0:
         s.flag[r] = m
         if old != NO:
-            say(ev, s, m, f"{nname(s, m)}'s flag replaces {nname(s, old)}'s in {rname(s, r)}")
+            say(
+                ev,
+                s,
+                m,
+                f"{possessive(nname(s, m))} flag replaces {possessive(nname(s, old))} in "
+                f"{rname(s, r)}",
+            )
         else:
             say(ev, s, m, f"{nname(s, m)} places a flag in {rname(s, r)}")
     elif old != NO:
@@ -43,7 +49,7 @@ def set_flag(s: GameState, r: int, m: int, ev: Events) -> None:
             ev,
             s,
             m,
-            f"{nname(s, old)}'s flag is removed from {rname(s, r)}; {nname(s, m)} has "
+            f"{possessive(nname(s, old))} flag is removed from {rname(s, r)}; {nname(s, m)} has "
             "no flag left to place",
         )
     if (

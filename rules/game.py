@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from rules import engine
 from rules.actions import Action, parse_action
+from rules.common import possessive
 from rules.errors import IllegalAction
 from rules.position import PositionError, read_position
 from rules.ruleset import RuleSet
@@ -234,5 +235,9 @@ def _position_words(s: GameState) -> str:
     """The log's first line for a game started from a position."""
     if s.finished:
         return "the game starts from a given position: the game is over"
-    where = f"round {s.round}, {s.board.nations[s.turn].name}'s turn" if s.turn >= 0 else "set-up"
+    where = (
+        f"round {s.round}, {possessive(s.board.nations[s.turn].name)} turn"
+        if s.turn >= 0
+        else "set-up"
+    )
     return f"the game starts from a given position ({where})"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING
 
-from rules.common import nname, rname
+from rules.common import nname, possessive, rname
 from rules.errors import IllegalAction
 from rules.state import NO, GameState
 
@@ -54,8 +54,8 @@ def protected_province(s: GameState, m: int, occupied: bytes | None = None) -> i
 
 def last_factory_words(s: GameState, m: int) -> str:
     if s.rules.last_factory_entry == "any_factory":
-        return f"{nname(s, m)}'s only factory"
-    return f"{nname(s, m)}'s last unoccupied factory"
+        return f"{possessive(nname(s, m))} only factory"
+    return f"{possessive(nname(s, m))} last unoccupied factory"
 
 
 class Lookups:

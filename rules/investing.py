@@ -17,6 +17,7 @@ from rules.common import (
     code,
     nation_index,
     nname,
+    possessive,
     push,
     say,
     seats_from,
@@ -325,7 +326,7 @@ def apply_buy(s: GameState, a: Buy, ev: Events) -> None:
         )
     if not _payment_ok(s, p, n, k, j):
         raise IllegalAction(
-            f"{a.player} would take over {name}'s government from its last "
+            f"{a.player} would take over {possessive(name)} government from its last "
             "governor at 0 power points and could not pay the old governor 1M (rule option "
             "last_government_payment=strict)"
         )
@@ -338,7 +339,7 @@ def apply_buy(s: GameState, a: Buy, ev: Events) -> None:
             s,
             n,
             f"{a.player} returns the {a.nation} {a.returning}M bond and takes the "
-            f"{a.value}M bond, paying {price}M into {name}'s treasury",
+            f"{a.value}M bond, paying {price}M into {possessive(name)} treasury",
         )
     else:
         say(
@@ -346,7 +347,7 @@ def apply_buy(s: GameState, a: Buy, ev: Events) -> None:
             s,
             n,
             f"{a.player} buys the {a.nation} {a.value}M bond, paying {price}M into "
-            f"{name}'s treasury",
+            f"{possessive(name)} treasury",
         )
     if ctx.auction:
         _auction_government(s, n, p, ev)

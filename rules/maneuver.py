@@ -46,6 +46,7 @@ from rules.common import (
     clear_await,
     code,
     nname,
+    possessive,
     region_index,
     rname,
     say,
@@ -360,7 +361,7 @@ def apply_change_status(s: GameState, a: ChangeStatus, ev: Events) -> None:
         True,
         ctx.canal_refused,
     )
-    say(ev, s, n, f"{name}'s army in {rname(s, r)} becomes {a.status}")
+    say(ev, s, n, f"{possessive(name)} army in {rname(s, r)} becomes {a.status}")
     if to_friendly:
         # Only a switch to hostile lets the other nations there demand a battle (RULES.md
         # §5.4.4 item 2 and the FAQ); the active nation may still attack at any time.
@@ -388,7 +389,7 @@ def apply_destroy(s: GameState, a: DestroyFactory, ev: Events, listed: bool = Fa
             )
         if last_unoccupied_factory(s, owner) == r:
             raise IllegalAction(
-                f"the factory in {rname(s, r)} is {nname(s, owner)}'s last "
+                f"the factory in {rname(s, r)} is {possessive(nname(s, owner))} last "
                 "unoccupied factory and cannot be destroyed"
             )
         what = "hostile armies" if s.rules.destroy_requires_hostile else "armies"

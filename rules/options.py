@@ -210,7 +210,8 @@ OPTIONS: dict[str, OptionInfo] = {
         _O(
             "armies_may_enter_dublin",
             (True, False),
-            "Armies may land in Dublin (Ireland) by convoy.",
+            "Armies may land in Dublin (Ireland) by convoy (either way GB may import an army "
+            "there: placing a unit is not entering).",
             "[EN3] FAQ yes; [HU1] FAQ 'no islands'; RULES.md: treat Dublin as a province (§4.1)",
             IMPERIAL_ONLY,
         ),

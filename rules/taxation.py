@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.common import Events, bank_pays, counted, nname, power_gain, say
+from rules.common import Events, bank_pays, counted, nname, possessive, power_gain, say
 from rules.economy import WIN_POWER, tax_of
 from rules.economy import step_taxation as imperial_taxation
 from rules.state import NO, TRACKS, GameState
@@ -136,6 +136,7 @@ def _taxation_2030(s: GameState, ev: Events) -> None:
     n = s.turn
     gov = s.government[n]
     name = nname(s, n)
+    whose = possessive(name)
     plan = tax_plan(s, n)
     capped = (
         f", at most {MAX_REVENUE_2030}M" if plan.revenue < 2 * plan.factories + plan.flags else ""
@@ -158,13 +159,18 @@ def _taxation_2030(s: GameState, ev: Events) -> None:
             ev,
             s,
             n,
-            f"{name}'s treasury receives {received}M and pays {pay}M of the {plan.units}M its "
+            f"{whose} treasury receives {received}M and pays {pay}M of the {plan.units}M its "
             f"{upkeep} cost: it is empty, the rest stays unpaid",
         )
     elif plan.units:
-        say(ev, s, n, f"{name}'s treasury receives {received}M and pays {pay}M for its {upkeep}")
+        say(
+            ev,
+            s,
+            n,
+            f"{whose} treasury receives {received}M and pays {pay}M for its {upkeep}",
+        )
     else:
-        say(ev, s, n, f"{name}'s treasury receives {received}M; it has no units to pay")
+        say(ev, s, n, f"{whose} treasury receives {received}M; it has no units to pay")
     if s.rules.success_bonus == "table":
         _table_bonus(s, n, gov, ev)
     else:
@@ -188,18 +194,24 @@ def _table_bonus(s: GameState, n: int, gov: int, ev: Events) -> None:
     s.treasury[n] -= bonus
     s.cash[gov] += bonus
     who, name = s.players[gov], nname(s, n)
+    whose = possessive(name)
     if bonus == due:
-        say(ev, s, n, f"{who} receives a {bonus}M success bonus from {name}'s treasury")
+        say(ev, s, n, f"{who} receives a {bonus}M success bonus from {whose} treasury")
     elif bonus:
         say(
             ev,
             s,
             n,
-            f"{who} receives a {bonus}M success bonus from {name}'s treasury (the table gives "
+            f"{who} receives a {bonus}M success bonus from {whose} treasury (the table gives "
             f"{due}M; the treasury holds no more)",
         )
     else:
-        say(ev, s, n, f"no success bonus: {name}'s treasury is empty (the table gives {due}M)")
+        say(
+            ev,
+            s,
+            n,
+            f"no success bonus: {whose} treasury is empty (the table gives {due}M)",
+        )
 
 
 def _chart_bonus(s: GameState, n: int, gov: int, revenue: int, ev: Events) -> None:

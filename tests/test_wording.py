@@ -69,3 +69,37 @@ def test_destroying_a_factory_says_what_it_costs_rules_5_4_5() -> None:
     assert action_words(game.state, DestroyFactory("AH", "venice")) == (
         "destroys the factory in Venice: it and 3 armies are removed"
     )
+
+
+def test_a_name_ending_in_s_takes_only_the_apostrophe() -> None:
+    """A rules lawyer read "United States's flag replaces Brazil's" in Imperial 2030."""
+    import random
+
+    from rules import RuleSet
+    from rules.common import possessive
+
+    assert possessive("Italy") == "Italy's"
+    assert possessive("United States") == "United States'"
+    game = Game.new(["Anna", "Ben", "Cleo"], RuleSet.preset(game="2030"), seed=3)
+    rng = random.Random(3)
+    said: list[str] = []
+    for _ in range(400):
+        if game.is_over:
+            break
+        said += [e.text for e in game.apply(rng.choice(game.legal_actions()))]
+    assert any("United States' " in text for text in said)
+    assert not any("United States's" in text for text in said)
+
+
+def test_switzerland_is_named_as_the_board_names_it() -> None:
+    """It said "switzerland is impassable", the region's id."""
+    from maneuver_helpers import new_game as maneuver_game
+    from maneuver_helpers import place, start_maneuver
+
+    from rules.explain import explain
+
+    game = maneuver_game()
+    place(game, "GE", "army", "munich")
+    start_maneuver(game, "GE")
+    words = explain(game, "GE move army munich -> switzerland").headline()
+    assert "Switzerland is impassable" in words, words

@@ -37,6 +37,7 @@ from rules.bots.tactics import (
     move_value,
     nation_of,
 )
+from rules.common import possessive
 from rules.decisions import Decision
 from rules.economy import FACTORY_COST, factory_sites, import_sites, is_port
 from rules.rondel import SPACE_NAMES, distance, interest_shortfall, move_cost
@@ -376,10 +377,10 @@ def buy_reason(s: GameState, p: int, a: Buy) -> str:
         what += f" (returning {a.returning})"
     if gov != p and mine > others:
         if gov == NO:
-            return f"{what}: forms {name}'s government"
-        return f"{what}: takes {name}'s government from {s.players[gov]}"
+            return f"{what}: forms {possessive(name)} government"
+        return f"{what}: takes {possessive(name)} government from {s.players[gov]}"
     if gov == p:
-        return f"{what}: keeps {name}'s government safe"
+        return f"{what}: keeps {possessive(name)} government safe"
     k = costs.index(a.value)
     return f"{what}: {k + 1}M interest in a nation at {s.power[n]} power"
 
