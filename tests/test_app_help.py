@@ -125,3 +125,30 @@ async def test_question_mark_opens_and_closes_the_help_but_is_typed_into_a_name(
         await pilot.press("end", "question_mark")
         await pilot.pause()
         assert name.value.endswith("?") and not isinstance(app.screen, HelpScreen)
+
+
+async def test_f1_in_a_game_of_2030_gives_the_2030_rules_first() -> None:
+    """A playtest: F1 at a 2030 rondel choice read Imperial's "each further space costs 2M",
+    and at a canal question the Maneuver page of London, Dublin and Switzerland. In a game
+    of 2030 each page starts with what Imperial 2030 changes there (RULES_2030.md §3, §2.3)
+    and lists this game's options only."""
+    from rules import RuleSet
+
+    rules = RuleSet.preset(game="2030")
+    rondel = page("rondel", rules)[1]
+    assert rondel.startswith("IMPERIAL 2030, this game: Rondel: up to 3 spaces are free; each")
+    assert "1M plus the nation's power factor" in rondel
+    assert "rondel_extra_cost" in rondel and "[power_factor]" in rondel
+    maneuver = page("maneuver", rules)[1]
+    assert "Canals: Panama Canal joins the Caribbean Sea" in maneuver.split("\n\n")[1]
+    assert "armies_may_enter_dublin" not in maneuver and "canal_refusal" in maneuver
+    assert "IMPERIAL 2030" not in page("maneuver", RuleSet())[1]  # Imperial's own pages
+    assert page("investor", rules) == page("investor", RuleSet.preset("2010"))
+
+    game = Game.new(["Anna", "Ben", "Cleo"], rules, seed=2)
+    app = ImperialApp(session=Session(game, humans(game), None), pace=0.0, ascii_only=False)
+    async with drive(app, opened=True) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        body = str(app.screen.query_one("#help-text").render())
+        assert "IMPERIAL 2030, this game:" in body, body[:300]

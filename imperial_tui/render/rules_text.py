@@ -307,6 +307,11 @@ def page_options(topic: str, rules: RuleSet | None = None) -> str:
     """The options of a rules page: each with its edition defaults (and the value of the game
     at hand, when given) and what it does; '' for a page without options."""
     names = PAGE_OPTIONS.get(topic, ())
+    if rules is not None and rules.game == "2030" and topic != "2030":
+        from imperial_tui.render.rules_text_2030 import PAGE_OPTIONS as OPTIONS_2030
+
+        # only the options of this game: Dublin is no concern of the world map's
+        names = (*(n for n in names if rules.applies(n)), *OPTIONS_2030.get(topic, ()))
     if not names:
         return ""
     presets = {e: RuleSet.preset(e).options() for e in EDITIONS}
@@ -392,7 +397,17 @@ def page(topic: str, rules: RuleSet | None = None) -> tuple[str, str]:
     if topic == "keys":
         return title, text
     options = page_options(topic, rules)
-    return title, reflow(text) + (f"\n\n{options}" if options else "")
+    body = reflow(text) + (f"\n\n{options}" if options else "")
+    if rules is not None and rules.game == "2030":
+        from imperial_tui.render.rules_text_2030 import differences
+
+        changed = differences(topic)
+        if changed:  # (this game's rules first; Imperial's page under them)
+            body = (
+                f"IMPERIAL 2030, this game: {changed}\n\n"
+                f"Imperial's rules, which the above changes:\n\n{body}"
+            )
+    return title, body
 
 
 def all_pages() -> str:

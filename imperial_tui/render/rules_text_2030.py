@@ -66,6 +66,14 @@ def _world() -> str:
     )
 
 
+def _rondel() -> str:
+    return (
+        "Rondel: up to 3 spaces are free; each further space costs 1M plus the nation's power "
+        "factor (its power points divided by 5): China at 11 power points pays 3M to move from "
+        "Investor to Taxation."
+    )
+
+
 def _taxation() -> str:
     rows = []
     for i, (low, points, bonus) in enumerate(TABLE_2030):
@@ -73,9 +81,6 @@ def _taxation() -> str:
         span = f"{low}" if low == high else f"{low}-{high}"
         rows.append(f"{span}M: {points} pp, {bonus}M")
     return (
-        "Rondel: up to 3 spaces are free; each further space costs 1M plus the nation's power "
-        "factor (its power points divided by 5): China at 11 power points pays 3M to move from "
-        "Investor to Taxation.\n\n"
         "Taxation: the revenue (2M per own factory without hostile armies + 1M per own flag, "
         f"at most {MAX_REVENUE_2030}M) goes into the treasury; then the treasury pays 1M for "
         "each of the nation's armies and fleets, as far as it can (it stops at 0, the rest "
@@ -112,7 +117,36 @@ def page_text() -> str:
             "differences below. Start one with imperial new --game 2030.",
             _nations(),
             _world(),
+            _rondel(),
             _taxation(),
             _setup(),
         )
     )
+
+
+# What Imperial 2030 changes on each of Imperial's rules pages (F1 in a game of 2030 opens
+# those pages with this first: a playtest read Imperial's rondel costs and Dublin at F1), and
+# the 2030 options each page then lists.
+DIFFERENCES = {
+    "overview": _nations,
+    "rondel": _rondel,
+    "factory": _nations,
+    "import": _nations,
+    "maneuver": _world,
+    "map": _world,
+    "taxation": _taxation,
+    "setup": _setup,
+}
+PAGE_OPTIONS = {
+    "rondel": ("rondel_extra_cost",),
+    "taxation": ("taxation", "success_bonus"),
+    "maneuver": ("canal_refusal", "canal_same_government", "canal_ungoverned"),
+    "map": ("east_africa_near_east",),
+    "setup": ("experienced_cash",),
+}
+
+
+def differences(topic: str) -> str:
+    """What Imperial 2030 changes on Imperial's page ``topic`` ('' where nothing)."""
+    text = DIFFERENCES.get(topic)
+    return text() if text is not None else ""
