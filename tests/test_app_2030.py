@@ -265,3 +265,23 @@ async def test_a_2030_game_through_the_app_and_its_final_scores() -> None:
         assert "Game over" in text
         assert re.search(r"\b(CN|IN|BR|US|EU)\d+ \d+×\d", text)  # bonds: 2030's nations
         assert not re.search(r"\b(AH|IT|FR|GB|GE)\d+ ", text)
+
+
+@pytest.mark.parametrize("answer", ["allow", "refuse"])
+def test_the_maneuvers_steps_so_far_keep_the_canal_answers(answer: str) -> None:
+    """A playtest: after a canal question, the line of the Maneuver's steps so far was blank
+    (the walk back through the turn stopped at the canal decision). It keeps every step,
+    the answer among them, and a refused move says it was refused."""
+    game = us_fleet_at_panama()
+    game.apply(CROSS)
+    game.apply(f"BR {answer}s US through panama")
+    assert game.awaiting.kind == "maneuver"
+    move = "fleet Caribbean Sea->North Pacific"
+    said = {
+        "allow": f"so far: {move}; BR lets US through Panama",
+        "refuse": f"so far: {move} (refused); BR refuses US passage through Panama",
+    }[answer]
+    assert DecisionPanel.plan_text(hot_seat(game), "->", 200).plain.endswith(said)
+    game.apply("US move army mexico -> colombia")
+    text = DecisionPanel.plan_text(hot_seat(game), "->", 200).plain
+    assert text.endswith(f"3 so far, last: {said.split('; ')[1]}; army Mexico->Colombia"), text

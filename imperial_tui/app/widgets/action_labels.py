@@ -11,7 +11,7 @@ from rich.text import Text
 
 from imperial_tui.app.widgets.base import Hanging, nation_text
 from imperial_tui.app.widgets.maneuver_menu import battle_label, canal_label
-from imperial_tui.render.words import action_words, region_name, space_label
+from imperial_tui.render.words import action_words, canal_name, region_name, space_label
 from rules import Action
 from rules.actions import (
     BuildFactory,
@@ -57,6 +57,11 @@ def step_text(s: GameState, action: Action, arrow: str = "->", where: int | None
     if isinstance(a, NoFight):
         place = f" in {region_name(s, s.board.id(where))}" if where is not None else ""
         return f"{a.nation} does not fight{place}"
+    if isinstance(a, CanalPassage):  # (the canal controller's answer, within the Maneuver)
+        canal = canal_name(s, a.canal).removesuffix(" Canal")
+        if a.allow:
+            return f"{a.nation} lets {a.mover} through {canal}"
+        return f"{a.nation} refuses {a.mover} passage through {canal}"
     return action_words(s, action, arrow)
 
 

@@ -50,7 +50,10 @@ from imperial_tui.render.words import (  # region_name: map
 )
 from rules import Action
 from rules.actions import (
+    CanalPassage,
     ChooseRondel,
+    MoveArmy,
+    MoveFleet,
     NoFight,
 )
 from rules.decisions import Decision
@@ -391,8 +394,12 @@ class DecisionPanel(Vertical):
         s = game.state
         if aw is None:  # (asked only while someone decides)
             return Text("")
-        kinds = {aw.kind} | ({"maneuver", "battle"} if aw.kind == Decision.MANEUVER else set())
+        # a Maneuver's steps include the battles and the canal answers between its moves (a
+        # canal question wiped the line: a playtest of Imperial 2030)
+        maneuver = {Decision.MANEUVER, Decision.BATTLE, Decision.CANAL}
+        kinds = {aw.kind} | (maneuver if aw.kind == Decision.MANEUVER else set())
         steps: list[str] = []
+        refused = False  # (walking back: the move before a refused canal did not happen)
         for ply in reversed(game.plies):
             before = ply.before
             if before.awaiting_kind not in kinds or ply.action.kind == "rondel":
@@ -404,7 +411,11 @@ class DecisionPanel(Vertical):
             ):
                 break  # another player's purchase in the same bond round
             where = getattr(before.ctx, "region", None) if isinstance(ply.action, NoFight) else None
-            steps.append(step_text(s, ply.action, arrow, where))
+            step = step_text(s, ply.action, arrow, where)
+            if refused and isinstance(ply.action, MoveFleet | MoveArmy):
+                step, refused = f"{step} (refused)", False
+            refused = refused or (isinstance(ply.action, CanalPassage) and not ply.action.allow)
+            steps.append(step)
         money = money_text(session)
         if not steps:
             return Text(money, style="italic")
