@@ -1,7 +1,8 @@
 """At 80x24 the battle question is read whole (issue #24, "cut-off text at 80x24"): a battle
 in a sea with a long name ("Western Mediterranean Sea") cut both the title ("battle in
 Western") and the line under it (who is asked after the mover was lost). The title names
-the region as short as it must ("English Ch.": "battle?" named none, a newcomer's report)."""
+the region as short as it must ("battle?" named none, a newcomer's report); a name that
+would still be cut mid-word ("English Ch.", "Mediterrane.") takes the room of "Decide: "."""
 
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ async def battle_question(mover: str, port: str, sea: str, enemy: str) -> str:
 
 async def test_a_battle_in_the_western_mediterranean_is_read_whole_at_80x24():
     box = await battle_question("IT", "naples", "western_mediterranean", "FR")
-    assert "IT Ben - battle in W. Mediterr.?" in box  # the title fits its one line
+    assert "IT Ben - battle in W. Mediterranean?" in box  # the title fits its one line
+    assert "Decide:" not in box
     assert (
         "IT fleet entered Western Mediterranean Sea (FR fleet there). Asked now: IT, then FR" in box
     )
@@ -49,4 +51,4 @@ async def test_a_battle_in_the_western_mediterranean_is_read_whole_at_80x24():
 
 async def test_a_battle_in_the_english_channel_is_named_in_the_title_at_80x24():
     box = await battle_question("FR", "brest", "english_channel", "GB")
-    assert "FR Cleo - battle in English Ch.?" in box
+    assert "FR Cleo - battle in English Channel?" in box

@@ -4,7 +4,7 @@ refuses nonsense."""
 
 from __future__ import annotations
 
-from pilot import drive, humans, opened_board, screen_text
+from pilot import drive, humans, opened_board, screen_lines, screen_text
 
 from imperial_tui.app import ImperialApp
 from imperial_tui.model.session import Session
@@ -44,6 +44,10 @@ async def test_focus_is_visible_and_panels_scroll_directly() -> None:
                 await pilot.press("3")  # again: now the keys go to the region list
                 await focus_settles(pilot, app, "regions-panel")
                 assert "scrolling Regions" in str(status.render())
+                top = screen_lines(app)[0].rstrip()  # whole at 80 columns, not "the deci…"
+                assert top.endswith(
+                    "scrolling Regions: up/down, pgup/pgdn; esc: back to the decision"
+                )
                 scroll = app.screen.query_one("#regions-scroll")
                 await pilot.press(*["down"] * 30)
                 await pilot.pause()

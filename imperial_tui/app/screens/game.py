@@ -377,9 +377,8 @@ class GameScreen(GameMap, GuardedScreen):
         text = Text(f" {s.rules.title} ", style="bold reverse")  # Imperial or Imperial 2030
         panel = self.focused_panel()
         if panel is not None:
-            text.append(
-                f" scrolling {self.TITLES[panel]}: up/down, page up/down; esc: back to the "
-                "decision",
+            text.append(  # (whole at 80 columns after "Imperial 2030", a playtest)
+                f" scrolling {self.TITLES[panel]}: up/down, pgup/pgdn; esc: back to the decision",
                 style="bold",
             )
             return text

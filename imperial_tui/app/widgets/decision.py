@@ -145,6 +145,12 @@ class DecisionPanel(Vertical):
             # read, none: the line under it names the region
             room = (title.content_region.width or 40) - head.cell_len
             room -= len(f"{aw.player} - battle in ?")
+            if short_name(name, room).endswith("."):
+                # a name cut mid-word ("Mediterrane.", a playtest) gets the room of "Decide: "
+                head = Text()
+                if aw.nation:
+                    head.append_text(nation_text(aw.nation, " "))
+                room += len("Decide: ")
             fitted = short_name(name, room) if room >= min(len(name), 8) else ""
             words = f"battle in {fitted}?" if fitted else "battle?"
         elif aw.kind == Decision.CANAL:
