@@ -293,7 +293,6 @@ def apply_buy(s: GameState, a: Buy, ev: Events) -> None:
     k = costs.index(a.value)
     owner = s.bond_owner[n][k]
     if owner != NO:
-        # (named, not "you": the command line and a spectator read it too)
         already = " already" if owner == p else ""
         raise IllegalAction(
             f"the {a.nation} {a.value}M bond is not in the pile; {s.players[owner]}{already} "

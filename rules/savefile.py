@@ -144,13 +144,10 @@ def game_to_dict(
         "deal": deal,
         "created": created or now,
         "saved": now,
-        # informative only, for a list of saves that reads no further than the header (the
-        # app's Load): loading replays ``actions`` and never reads them
-        "round": game.state.round,
+        "round": game.state.round,  # (informative, for Load's list: loading never reads it)
         "app": dict(app or {}),
     }
-    result = game.result()
-    if result is not None:
+    if (result := game.result()) is not None:  # (informative too)
         doc["winners"] = list(result.winners)
     if setup.position is not None:
         doc["position"] = dict(setup.position)
