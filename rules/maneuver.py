@@ -194,7 +194,8 @@ def apply_move_fleet(s: GameState, a: MoveFleet, ev: Events, permitted: bool = F
     s.turn_ctx = ManeuverContext(
         ctx.moved_armies, bumped(ctx.moved_fleets, d, 1), ctx.convoy_used, False, refused
     )
-    say(ev, s, n, f"{name} moves a fleet from {rname(s, o)} to the {rname(s, d)}")
+    where = f"the {rname(s, o)}" if board.regions[o].kind == "sea" else rname(s, o)  # (a port)
+    say(ev, s, n, f"{name} moves a fleet from {where} to the {rname(s, d)}")
     after_departure(s, o, ev)
     entered(s, n, d, FLEET, False, ev)
 

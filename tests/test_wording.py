@@ -103,3 +103,19 @@ def test_switzerland_is_named_as_the_board_names_it() -> None:
     start_maneuver(game, "GE")
     words = explain(game, "GE move army munich -> switzerland").headline()
     assert "Switzerland is impassable" in words, words
+
+
+def test_a_fleet_moves_from_the_sea_it_was_in() -> None:
+    """The log said "moves a fleet from Caribbean Sea to the North Pacific" (a playtest):
+    a sea takes its article on both sides; a port city none."""
+    from maneuver_helpers import new_game as maneuver_game
+    from maneuver_helpers import place, start_maneuver
+
+    game = maneuver_game()
+    place(game, "GE", "fleet", "north_sea")
+    place(game, "GE", "fleet", "hamburg")
+    start_maneuver(game, "GE")
+    said = [e.text for e in game.apply("GE move fleet north_sea -> baltic_sea")]
+    assert "German Empire moves a fleet from the North Sea to the Baltic Sea" in said, said
+    said = [e.text for e in game.apply("GE move fleet hamburg -> north_sea")]
+    assert "German Empire moves a fleet from Hamburg to the North Sea" in said, said
