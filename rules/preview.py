@@ -21,7 +21,8 @@ from rules.economy import (
     is_port,
 )
 from rules.errors import IllegalAction
-from rules.investing import CARD_BONUS, claim_shortfall, government_after_buy, interest_payments
+from rules.interest import interest_payments
+from rules.investing import CARD_BONUS, claim_shortfall, government_after_buy
 from rules.rondel import (
     SPACE_NAMES,
     PendingMove,

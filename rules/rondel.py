@@ -92,8 +92,8 @@ def passes_investor(origin: int, target: int) -> bool:
 
 def interest_shortfall(s: GameState, n: int) -> int:
     """What the government would have to pay from their own cash to pay the other holders
-    (``rules.investing.interest_payments(s, n).short``)."""
-    from rules.investing import interest_short
+    (``rules.interest.interest_payments(s, n).short``)."""
+    from rules.interest import interest_short
 
     return interest_short(s, n)
 

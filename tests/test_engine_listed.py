@@ -14,7 +14,7 @@ from rules import Game, RuleSet
 from rules.actions import RONDEL_SPACES, ChooseRondel
 from rules.errors import IllegalAction
 from rules.geometry import occupation
-from rules.investing import interest_payments, interest_short
+from rules.interest import interest_payments, interest_short
 from rules.rondel import move_cost
 from rules.state import NO, GameState
 

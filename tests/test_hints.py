@@ -26,7 +26,8 @@ from imperial_tui.app import ImperialApp
 from imperial_tui.model.session import Session
 from rules import Game, IllegalAction
 from rules.actions import Buy
-from rules.investing import government_after_buy, interest_payments
+from rules.interest import interest_payments
+from rules.investing import government_after_buy
 from rules.preview import rondel_preview
 from rules.state import NO
 
