@@ -93,7 +93,12 @@ def test_the_plan_line_keeps_the_newest_step_and_shortens_the_one_before_it() ->
     )
     newest = "IT fights FR in Western Mediterranean Sea"
     fitted = fitted_plan("", ["a", older, newest], 40, 2, more="...")
-    assert fitted == "3 so far, last: fleet...; " + newest  # "Naples->Western..." is too long
+    # "fleet Naples->Western..." is too long, and "fleet..." alone says nothing (a playtest)
+    assert fitted == "3 so far, last: " + newest
+    assert len(Content(fitted).wrap(40)) <= 2
+    shorter = "IT fights FR in Naples"
+    fitted = fitted_plan("", ["a", older, shorter], 40, 2, more="...")
+    assert fitted == "3 so far, last: fleet Naples->Western Mediterranean...; " + shorter
     assert len(Content(fitted).wrap(40)) == 2
     # nothing of the older step fits beside the newest: the count, and the newest whole
     assert fitted_plan("", [older, "x" * 60], 40, 2) == "2 so far, last: " + "x" * 60
