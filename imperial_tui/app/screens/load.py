@@ -184,22 +184,17 @@ class LoadScreen(DismissFromTop, GuardedDialog, ModalScreen[Path | None]):
                 mark = " (on show)" if self.shown_now(g) else ""
                 options.append(Option(Text(g.label() + mark), id=str(i)))
         options.append(Option(Text("Another file... (type its path)", style="italic"), id="path"))
-        self._first_choice = next(
-            (k for k, option in enumerate(options) if option.id != str(self._shown_index())),
-            0,
-        )
         with Vertical(classes="dialog wide-dialog"):
             yield Static(f"Load a saved game ({self.directory})", classes="question")
             yield OptionList(*options, id="load-list")
             yield Static("enter load   escape cancel", classes="hint")
 
-    def _shown_index(self) -> int:
-        """The index of the game on show in ``games`` (-1: none is)."""
-        return next((i for i, g in enumerate(self.games) if self.shown_now(g)), -1)
-
     def on_mount(self) -> None:
         listed = self.query_one("#load-list", OptionList)
-        listed.highlighted = self._first_choice  # (never the game already on show)
+        shown = {str(i) for i, g in enumerate(self.games) if self.shown_now(g)}
+        ids = [listed.get_option_at_index(k).id for k in range(listed.option_count)]
+        # (never the game already on show)
+        listed.highlighted = next((k for k, oid in enumerate(ids) if oid not in shown), 0)
         listed.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -133,9 +133,8 @@ class DecisionPanel(Vertical):
             self.options.add_option(Option(Text("show the final scores"), id="scores"))
             self.options.highlighted = 0
             return True
-        head = Text("Decide: ", style="bold")
-        if aw.nation:
-            head.append_text(nation_text(aw.nation, " "))
+        prefix = Text("Decide: ", style="bold")
+        head = nation_text(aw.nation, " ") if aw.nation else Text()
         words = DECISION_WORDS.get(aw.kind, aw.kind)
         if aw.kind == Decision.BATTLE:
             region = getattr(game.state.ctx, "region", None)
@@ -145,18 +144,17 @@ class DecisionPanel(Vertical):
             # read, none: the line under it names the region
             room = (title.content_region.width or 40) - head.cell_len
             room -= len(f"{aw.player} - battle in ?")
-            if short_name(name, room).endswith("."):
-                # a name cut mid-word ("Mediterrane.", a playtest) gets the room of "Decide: "
-                head = Text()
-                if aw.nation:
-                    head.append_text(nation_text(aw.nation, " "))
-                room += len("Decide: ")
+            if not short_name(name, room - prefix.cell_len).endswith("."):
+                room -= prefix.cell_len
+            else:  # a name cut mid-word ("Mediterrane.", a playtest) takes the prefix's room
+                prefix = Text()
             fitted = short_name(name, room) if room >= min(len(name), 8) else ""
             words = f"battle in {fitted}?" if fitted else "battle?"
         elif aw.kind == Decision.CANAL:
             words = canal_title(game.state)
         elif aw.kind == Decision.SWISS_BANK:  # (the line under it says which move, and why)
             words = "force a stop?"
+        head = prefix + head
         head.append(f"{aw.player} - {words}")
         set_content(title, head, layout=False)  # one line (app.tcss)
         plan_lines = PLAN_LINES.get(aw.kind, 2)
